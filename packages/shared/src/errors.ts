@@ -1,0 +1,27 @@
+/** Every error code the API may answer with, and the HTTP status that goes with it. */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  SUSPENDED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  NOT_CONFIGURED: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The body of every non-2xx answer. */
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    requestId?: string;
+  };
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { GENRE_SLUGS } from './genres.js';
+import { LIMITS } from './limits.js';
+
+/** Reading languages offered by the preferences wizard (ISO 639-1). */
+export const PREFERENCE_LANGUAGES = ['en', 'am', 'om', 'ti', 'ar', 'fr', 'es', 'de'] as const;
+/** Age groups of the wizard; `children` is sent to search as Juvenile (spec §5). */
+export const AGE_GROUPS = ['children', 'youngAdult', 'adult'] as const;
+/** Book lengths of the wizard, as the search length buckets (spec §5). */
+export const BOOK_LENGTHS = ['short', 'medium', 'long', 'any'] as const;
+
+/** The 15 fixed names of the favourite-author typeahead (spec §2). */
+export const FAVORITE_AUTHORS = [
+  'Haddis Alemayehu',
+  'Bealu Girma',
+  'Maaza Mengiste',
+  'Dinaw Mengestu',
+  'Nega Mezlekia',
+  'Chimamanda Ngozi Adichie',
+  'Toni Morrison',
+  'Gabriel García Márquez',
+  'Jane Austen',
+  'George Orwell',
+  'Agatha Christie',
+  'J.K. Rowling',
+  'Stephen King',
+  'Haruki Murakami',
+  'Paulo Coelho',
+] as const;
+
+/** Case-insensitive substring filter of the author typeahead (spec §5). */
+export function filterAuthors(query: string, exclude: readonly string[] = []): string[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [];
+  return FAVORITE_AUTHORS.filter(
+    (name) => name.toLocaleLowerCase().includes(needle) && !exclude.includes(name),
+  );
+}
+
+const item = z.string().trim().min(1).max(LIMITS.preferenceItemMax);
+
+export const preferencesSchema = z.object({
+  languages: z
+    .array(z.enum(PREFERENCE_LANGUAGES), { error: 'validation.languagesRequired' })
+    .min(1, { error: 'validation.languagesRequired' })
+    .max(LIMITS.preferenceListMax),
+  genres: z
+    .array(z.enum(GENRE_SLUGS), { error: 'validation.genresRequired' })
+    .min(1, { error: 'validation.genresRequired' })
+    .max(LIMITS.preferenceListMax),
+  ageGroup: z.enum(AGE_GROUPS).nullable().default(null),
+  bookLength: z.enum(BOOK_LENGTHS).nullable().default(null),
+  authors: z.array(item).max(LIMITS.authorsMax).default([]),
+});
+
+export type PreferencesInput = z.input<typeof preferencesSchema>;
+export type Preferences = z.output<typeof preferencesSchema>;
+
+/** Key of localStorage that mirrors the saved preferences (spec §3). */
+export const PREFERENCES_STORAGE_KEY = 'userPreferences';
