@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Every error code the API may answer with, and the HTTP status that goes with it. */
 export const ERROR_STATUS = {
   VALIDATION: 400,
@@ -25,3 +27,13 @@ export interface ErrorBody {
     requestId?: string;
   };
 }
+
+/** The wire shape of `ErrorBody`, for OpenAPI and clients that validate answers. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
+  }),
+});

@@ -58,3 +58,13 @@ export type Preferences = z.output<typeof preferencesSchema>;
 
 /** Key of localStorage that mirrors the saved preferences (spec §3). */
 export const PREFERENCES_STORAGE_KEY = 'userPreferences';
+
+/** Saved preferences as the API answers them (spec §3). Lenient on stored values so old rows still present. */
+export const savedPreferencesSchema = z.object({
+  languages: z.array(z.string()),
+  genres: z.array(z.string()),
+  ageGroup: z.string().nullable(),
+  bookLength: z.string().nullable(),
+  authors: z.array(z.string()),
+});
+export type SavedPreferences = z.infer<typeof savedPreferencesSchema>;

@@ -46,7 +46,7 @@ export function splitSeries(title: string): { title: string; series: string | nu
 export function normTitle(title: string): string {
   return title
     .normalize('NFKD')
-    .replace(/[^\x00-\x7f]/g, '')
+    .replace(/[^\p{ASCII}]/gu, '')
     .toLowerCase()
     .replace(/\s*\([^()]*#[^()]*\)\s*$/, '')
     .split(':')[0]!
@@ -62,7 +62,7 @@ export function normTitle(title: string): string {
 export function normAuthor(author: string): string {
   return author
     .normalize('NFKD')
-    .replace(/[^\x00-\x7f]/g, '')
+    .replace(/[^\p{ASCII}]/gu, '')
     .toLowerCase()
     .replace(/[^a-z]/g, '');
 }

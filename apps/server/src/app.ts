@@ -1,0 +1,86 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ensureCatalog } from './catalog/ensure-catalog.js';
+import type { AppConfig } from './config.js';
+import { databaseOptionsFor, openDatabase, type Database } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
+import { newRequestId } from './lib/ids.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { genresRoutes } from './modules/genres/genres.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
+import { servicesPlugin } from './plugins/services.js';
+import { hasClientBuild, spaFallback, staticClientPlugin } from './plugins/static-client.js';
+import { validationPlugin } from './plugins/validation.js';
+import { realtimePlugin } from './realtime/socket-server.js';
+import { createServices } from './services.js';
+
+export interface BuildOptions {
+  /**
+   * An already open database (tests share one per file). The app migrates it but does not close it.
+   * Without it the app opens the configured database and closes it with the app.
+   */
+  database?: Database;
+}
+
+/** JSON bodies of the API are small; uploads (later) get their own limit. */
+const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the whole server, ready to `listen`: database migrated, first admin ensured, plugins in
+ * order, then the modules. Tests call this with their own config and database.
+ */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => newRequestId(),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(databaseOptionsFor(config)));
+  try {
+    await migrateDatabase(database);
+    const services = createServices({
+      config,
+      database,
+      logger: app.log,
+      realtime: config.redisUrl ? 'redis' : 'local',
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+
+    const serveClient = hasClientBuild(config.webDist);
+    await app.register(servicesPlugin, { config, database, services, ownsDatabase });
+    await app.register(validationPlugin);
+    await app.register(errorHandlerPlugin, { spaFallback: serveClient ? spaFallback : undefined });
+    await app.register(securityPlugin, { https: config.publicUrl.startsWith('https://') });
+    await app.register(openApiPlugin);
+    await app.register(authPlugin);
+    await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+
+    await app.register(healthRoutes);
+    await app.register(authRoutes);
+    await app.register(usersRoutes);
+    await app.register(preferencesRoutes);
+    await app.register(genresRoutes);
+    if (serveClient) await app.register(staticClientPlugin, { webDist: config.webDist });
+
+    if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);
+    if (config.catalogAutoImport) await ensureCatalog(database.db, config, app.log);
+    return app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    if (ownsDatabase) await database.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AUTH_RATE_LIMIT } from '@nebab/shared';
+import { z } from 'zod';
+
+/** The repository root (apps/server/src → ../../..). */
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Blank values in the environment mean "not set". */
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+const textOr = (fallback: string) => z.preprocess(blankToUndefined, z.string().trim().default(fallback));
+const optionalUrl = (protocol: RegExp) => z.preprocess(blankToUndefined, z.url({ protocol }).optional());
+
+const flag = (fallback: boolean) =>
+  z.preprocess((value) => {
+    if (value === undefined || value === '') return fallback;
+    if (typeof value === 'boolean') return value;
+    const text = String(value).trim().toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+    if (['0', 'false', 'no', 'off'].includes(text)) return false;
+    return value;
+  }, z.boolean());
+
+const integer = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+
+const envSchema = z.object({
+  PORT: integer(3000, 0, 65_535),
+  HOST: textOr('localhost'),
+  DATA_DIR: textOr('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
+  REDIS_URL: optionalUrl(/^rediss?$/),
+  PUBLIC_URL: optionalUrl(/^https?$/),
+  ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().optional()),
+  OIDC_ISSUER: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  ),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  OIDC_ALLOW_HTTP: flag(false),
+  AUTH_RATE_LIMIT_PER_IP: integer(AUTH_RATE_LIMIT.perIp),
+  AUTH_RATE_LIMIT_PER_EMAIL: integer(AUTH_RATE_LIMIT.perEmail),
+  AUTH_RATE_LIMIT_WINDOW_MS: integer(AUTH_RATE_LIMIT.windowMs),
+  SESSION_TTL_DAYS: integer(30),
+  WEB_DIST: optionalText,
+  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
+  CATALOG_AUTO_IMPORT: flag(true),
+  TRUST_PROXY: flag(false),
+});
+
+/** Settings of one server process, read once from the environment by `loadConfig`. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute; PGlite keeps its files in `<dataDir>/pglite`. */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of embedded PGlite. */
+  databaseUrl?: string;
+  /** When set, Socket.IO fans out through Redis. */
+  redisUrl?: string;
+  /** Where browsers reach this server (no trailing slash): OIDC redirect_uri and redirects back to the client. */
+  publicUrl: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  oidcIssuer: string;
+  googleClientId?: string;
+  googleClientSecret?: string;
+  /** Lets an http:// issuer be used (local test provider only). */
+  oidcAllowHttp: boolean;
+  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  sessionTtlDays: number;
+  /** The built client; served with an SPA fallback when the folder exists. */
+  webDist: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Run the catalogue hook on start. */
+  catalogAutoImport: boolean;
+  /** Trust X-Forwarded-* (behind a load balancer) so rate limits see the client IP. */
+  trustProxy: boolean;
+}
+
+/** Thrown when the environment does not parse; the message lists every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * The folder relative paths (DATA_DIR, WEB_DIST) resolve from: where the command was typed.
+ * npm runs workspace scripts inside apps/server but keeps the caller's folder in INIT_CWD, so
+ * `npm start`, `npm run dev` and `npm run admin` at the root all use the same `./data`.
+ */
+export function invocationDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.INIT_CWD || process.cwd();
+}
+
+/** Parses the environment once. Relative paths resolve from `cwd`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new ConfigError(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    oidcIssuer: e.OIDC_ISSUER,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleClientSecret: e.GOOGLE_CLIENT_SECRET,
+    oidcAllowHttp: e.OIDC_ALLOW_HTTP,
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS,
+    },
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    logLevel: e.LOG_LEVEL,
+    catalogAutoImport: e.CATALOG_AUTO_IMPORT,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** True when both Google credentials are configured. */
+export function isGoogleConfigured(config: AppConfig): boolean {
+  return Boolean(config.googleClientId && config.googleClientSecret);
+}

@@ -1,0 +1,5 @@
+export * from './app-meta.js';
+export * from './oidc-states.js';
+export * from './preferences.js';
+export * from './sessions.js';
+export * from './users.js';

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, date, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { AUTH_PROVIDERS, ROLES, USER_STATUSES } from '@nebab/shared';
+import { id, timestamps } from './columns.js';
+
+export const userRole = pgEnum('user_role', ROLES);
+export const userStatus = pgEnum('user_status', USER_STATUSES);
+export const authProvider = pgEnum('auth_provider', AUTH_PROVIDERS);
+
+/** Accounts (spec §3 User). Emails are stored lower-cased; the check constraint holds that line. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: userRole('role').notNull().default('user'),
+    status: userStatus('status').notNull().default('active'),
+    authProvider: authProvider('auth_provider').notNull().default('password'),
+    googleId: text('google_id'),
+    profilePicture: text('profile_picture'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    location: text('location'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_google_id_unique').on(t.googleId),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,216 @@
+import { LIMITS, type Role, type SignupData } from '@nebab/shared';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { UserRow } from '../../db/schema/index.js';
+import {
+  ConflictError,
+  InvalidCredentialsError,
+  SuspendedError,
+  UnauthenticatedError,
+} from '../../lib/errors.js';
+import { hashToken, newSessionToken } from '../../lib/ids.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { addDays, isOlderThan, now } from '../../lib/time.js';
+import type { PreferencesService } from '../preferences/preferences.service.js';
+import type { Actor } from '../users/users.policy.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { UsersService, UserWithCounts } from '../users/users.service.js';
+import type { AuthRepository } from './auth.repository.js';
+import type { AuthThrottle } from './auth.throttle.js';
+import type { Logger } from '../../lib/logger.js';
+
+/** Where a request came from, stored on its session. */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A new session and what the client needs to route after login (spec §4 After login). */
+export interface SignedIn {
+  token: string;
+  role: Role;
+  landing: boolean;
+}
+
+/** The verified identity an OpenID provider vouched for. */
+export interface ExternalProfile {
+  subject: string;
+  email: string;
+  name: string;
+  picture: string | null;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: AppConfig;
+  authRepo: AuthRepository;
+  users: UsersRepository;
+  usersService: UsersService;
+  preferences: PreferencesService;
+  throttle: AuthThrottle;
+  logger: Logger;
+}
+
+/** `last_seen_at` is written at most this often per session. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, config, authRepo, users, usersService, preferences, throttle } = deps;
+
+  async function openSession(user: UserRow, client: ClientInfo, tx: Db = db): Promise<string> {
+    const token = newSessionToken();
+    await authRepo.createSession(
+      {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        userAgent: client.userAgent?.slice(0, LIMITS.userAgentMax) ?? null,
+        ip: client.ip,
+        expiresAt: addDays(now(), config.sessionTtlDays),
+      },
+      tx,
+    );
+    return token;
+  }
+
+  /** Creates a password account and signs it in. 409 CONFLICT when the email is taken. */
+  async function signup(input: SignupData, client: ClientInfo): Promise<SignedIn & { user: UserWithCounts }> {
+    const emailTaken = () => new ConflictError('auth.emailTaken', 'email');
+    if (await users.findByEmail(input.email)) throw emailTaken();
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const { user, token } = await db.transaction(async (tx) => {
+        const user = await users.create(
+          { name: input.fullName, email: input.email, passwordHash, authProvider: 'password', role: 'user' },
+          tx,
+        );
+        return { user, token: await openSession(user, client, tx) };
+      });
+      return {
+        token,
+        role: user.role,
+        landing: true,
+        user: { row: user, counts: await usersService.getUserCounts(user.id) },
+      };
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
+      throw error;
+    }
+  }
+
+  /**
+   * Email + password login. A wrong password, an unknown email and an account without a password
+   * (Google only) all answer the same 401 after the same amount of work.
+   */
+  async function login(input: { email: string; password: string }, client: ClientInfo): Promise<SignedIn> {
+    const user = await users.findByEmail(input.email);
+    const valid = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!user || !valid) {
+      throttle.loginFailed(input.email);
+      throw new InvalidCredentialsError();
+    }
+    if (user.status === 'suspended') throw new SuspendedError();
+    const token = await openSession(user, client);
+    return { token, role: user.role, landing: await preferences.needsOnboarding(user.id) };
+  }
+
+  /**
+   * Resolves a bearer token to its actor: 401 when unknown, revoked or expired; 403 when suspended.
+   * A session expires SESSION_TTL_DAYS after its last use; use is recorded at most once a minute.
+   */
+  async function authenticate(token: string | undefined): Promise<Actor> {
+    if (!token) throw new UnauthenticatedError();
+    const at = now();
+    const found = await authRepo.findLiveSession(hashToken(token), at);
+    if (!found) throw new UnauthenticatedError();
+    const { session, user } = found;
+    if (user.status === 'suspended') throw new SuspendedError();
+    if (isOlderThan(session.lastSeenAt, TOUCH_INTERVAL_MS, at)) {
+      await authRepo.touchSession(session.id, at, addDays(at, config.sessionTtlDays));
+    }
+    return { userId: user.id, sessionId: session.id, role: user.role };
+  }
+
+  /** Ends the caller's session; its token answers 401 from now on. */
+  async function logout(actor: Actor): Promise<void> {
+    await authRepo.revokeSession(actor.sessionId, now());
+  }
+
+  /** Replaces the password and ends every other session. 401 INVALID_CREDENTIALS when the current one is wrong. */
+  async function changePassword(
+    actor: Actor,
+    input: { currentPassword: string; newPassword: string },
+  ): Promise<void> {
+    const user = await users.findById(actor.userId);
+    const valid = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, input.currentPassword)
+      : await verifyAgainstDummy(input.currentPassword);
+    if (!user || !valid) throw new InvalidCredentialsError();
+    const passwordHash = await hashPassword(input.newPassword);
+    await db.transaction(async (tx) => {
+      await users.update(user.id, { passwordHash }, tx);
+      await authRepo.revokeOtherSessions(user.id, actor.sessionId, now(), tx);
+    });
+  }
+
+  /**
+   * Signs in with an identity a provider verified: the account with that subject, else the
+   * account with that email (which gets the subject linked), else a new account.
+   */
+  async function signInWithExternal(profile: ExternalProfile, client: ClientInfo): Promise<SignedIn> {
+    let user: UserRow;
+    try {
+      user = await findOrCreateExternalUser(profile);
+    } catch (error) {
+      // Two first sign-ins of the same person raced; the other one created the account.
+      if (!isUniqueViolation(error)) throw error;
+      user = await findOrCreateExternalUser(profile);
+    }
+    if (user.status === 'suspended') throw new SuspendedError();
+    const token = await openSession(user, client);
+    return { token, role: user.role, landing: await preferences.needsOnboarding(user.id) };
+  }
+
+  function findOrCreateExternalUser(profile: ExternalProfile): Promise<UserRow> {
+    const email = profile.email.trim().toLowerCase();
+    return db.transaction(async (tx) => {
+      const bySubject = await users.findByGoogleId(profile.subject, tx);
+      if (bySubject) {
+        if (!bySubject.profilePicture && profile.picture) {
+          return (await users.update(bySubject.id, { profilePicture: profile.picture }, tx)) ?? bySubject;
+        }
+        return bySubject;
+      }
+      const byEmail = await users.findByEmail(email, tx);
+      if (byEmail) {
+        if (byEmail.status === 'suspended') throw new SuspendedError();
+        if (byEmail.googleId) throw new Error('this email is linked to another Google account');
+        return (
+          (await users.update(
+            byEmail.id,
+            { googleId: profile.subject, profilePicture: byEmail.profilePicture ?? profile.picture },
+            tx,
+          )) ?? byEmail
+        );
+      }
+      return users.create(
+        {
+          name: profile.name.slice(0, 100) || email.split('@')[0] || email,
+          email,
+          passwordHash: null,
+          authProvider: 'google',
+          googleId: profile.subject,
+          profilePicture: profile.picture,
+          role: 'user',
+        },
+        tx,
+      );
+    });
+  }
+
+  return { signup, login, authenticate, logout, changePassword, signInWithExternal };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

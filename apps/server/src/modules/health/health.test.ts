@@ -1,0 +1,102 @@
+import type { ErrorBody } from '@nebab/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/helpers.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer(
+    {},
+    {
+      beforeListen: (app) => {
+        app.get('/api/test/explode', async () => {
+          throw new Error('relation "users" does not exist: SELECT password_hash FROM users');
+        });
+      },
+    },
+  );
+});
+afterAll(() => server?.close());
+
+describe('GET /api/health', () => {
+  it('answers status, database kind and realtime mode', async () => {
+    const res = await server.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: 'ok',
+      db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      realtime: 'local',
+    });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown /api routes with a 404 NOT_FOUND body', async () => {
+    const res = await server.request<ErrorBody>('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    const post = await server.request<ErrorBody>('/api/nothing/here', { method: 'POST', body: {} });
+    expect(post.status).toBe(404);
+    expect(post.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('translates the 404 message for Accept-Language: am', async () => {
+    const res = await server.request<ErrorBody>('/api/does-not-exist', { lang: 'am' });
+    expect(res.body.error.message).toBe('አልተገኘም');
+  });
+
+  it('never leaks a stack or SQL from an internal error', async () => {
+    const res = await server.request<ErrorBody>('/api/test/explode');
+    expect(res.status).toBe(500);
+    expect(res.body.error.code).toBe('INTERNAL');
+    expect(res.body.error.message).toBe('Something went wrong on our side. Please try again.');
+    expect(res.body.error.requestId).toBe(res.headers.get('x-request-id'));
+    expect(res.text).not.toMatch(/SELECT|password_hash|at .*\.ts|stack/i);
+  });
+
+  it('answers malformed JSON with 400 VALIDATION', async () => {
+    const res = await server.request<ErrorBody>('/api/auth/login', { body: '{"email": ' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION');
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await server.request<ErrorBody>('/api/auth/login', {
+      body: 'email=a',
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
+describe('OpenAPI and security headers', () => {
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await server.request<{ openapi: string; paths: Record<string, unknown> }>(
+      '/api/openapi.json',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/auth/signup',
+        '/api/auth/login',
+        '/api/preferences',
+        '/api/genres',
+      ]),
+    );
+  });
+
+  it('sends a CSP that allows the client and Drive frames', async () => {
+    const res = await server.request('/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain('img-src');
+    expect(csp).toContain('https://drive.google.com');
+    expect(csp).toContain('ws:');
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+});

@@ -1,0 +1,24 @@
+import type { User, UserStats } from '@nebab/shared';
+import type { UserRow } from '../../db/schema/index.js';
+
+/** The User of spec §3 (never the row: no password hash, no google id). */
+export function presentUser(row: UserRow, counts: Pick<UserStats, 'booksRead' | 'reviewsWritten'>): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    profile_picture: row.profilePicture,
+    birth_date: row.birthDate,
+    location: row.location,
+    created_at: row.createdAt.toISOString(),
+    auth_provider: row.authProvider,
+    status: row.status,
+    booksRead: counts.booksRead,
+    reviewsWritten: counts.reviewsWritten,
+  };
+}
+
+export function presentStats(stats: UserStats): UserStats {
+  return { booksRead: stats.booksRead, readingList: stats.readingList, reviewsWritten: stats.reviewsWritten };
+}

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
+
+export type UserPatch = Partial<
+  Pick<
+    NewUserRow,
+    'name' | 'passwordHash' | 'role' | 'status' | 'googleId' | 'profilePicture' | 'birthDate' | 'location'
+  >
+>;
+
+/** Reads and writes `users`. Every method takes an optional transaction. */
+export function createUsersRepository(db: Db) {
+  return {
+    async findById(id: string, tx: Db = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    /** `email` must already be lower-cased (the shared schema does it). */
+    async findByEmail(email: string, tx: Db = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+
+    async findByGoogleId(googleId: string, tx: Db = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.googleId, googleId)).limit(1);
+      return row;
+    },
+
+    async create(values: NewUserRow, tx: Db = db): Promise<UserRow> {
+      const [row] = await tx.insert(users).values(values).returning();
+      if (!row) throw new Error('users.create returned no row');
+      return row;
+    },
+
+    async update(id: string, patch: UserPatch, tx: Db = db): Promise<UserRow | undefined> {
+      const [row] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
+      return row;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

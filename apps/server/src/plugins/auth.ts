@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '@nebab/shared';
+import fp from 'fastify-plugin';
+import { UnauthenticatedError } from '../lib/errors.js';
+import type { ClientInfo } from '../modules/auth/auth.service.js';
+import { assertRole, type Actor } from '../modules/users/users.policy.js';
+
+/** A route hook that authenticates (and maybe authorises) the request. */
+export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate` / `app.requireRole`; null on public routes. */
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    /** `onRequest` hook: `Authorization: Bearer <token>` must name a live session (401 / 403 SUSPENDED). */
+    authenticate: AuthHook;
+    /** `onRequest` hook: authenticated and holding `role` (403 FORBIDDEN otherwise). */
+    requireRole: (role: Role) => AuthHook;
+  }
+}
+
+/** The token of an `Authorization: Bearer …` header. */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/** The authenticated actor of a route guarded by `app.authenticate`. */
+export function currentActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new UnauthenticatedError();
+  return request.actor;
+}
+
+/** The client's IP and user agent, recorded on a new session. */
+export function clientInfo(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+}
+
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('actor', null);
+
+    const authenticate: AuthHook = async (request) => {
+      request.actor = await app.services.auth.authenticate(bearerToken(request.headers.authorization));
+    };
+
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireRole', (role: Role): AuthHook => async (request, reply) => {
+      await authenticate(request, reply);
+      assertRole(currentActor(request), role);
+    });
+  },
+  { name: 'auth', dependencies: ['services'] },
+);

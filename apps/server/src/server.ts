@@ -1,0 +1,36 @@
+/** Process entry: read the environment, build the app, listen, and close cleanly on SIGTERM / SIGINT. */
+import { buildApp } from './app.js';
+import { invocationDir, loadConfig } from './config.js';
+
+const config = loadConfig(process.env, invocationDir());
+const app = await buildApp(config);
+
+let closing = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error while shutting down');
+    process.exit(1);
+  }
+}
+
+process.once('SIGTERM', (signal) => void shutdown(signal));
+process.once('SIGINT', (signal) => void shutdown(signal));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.error({ err: error }, 'could not start listening');
+  await app.close().catch(() => undefined);
+  process.exit(1);
+}

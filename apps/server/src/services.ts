@@ -1,0 +1,50 @@
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createAuthThrottle } from './modules/auth/auth.throttle.js';
+import { createGoogleSignIn } from './modules/auth/google.service.js';
+import { createGenresService } from './modules/genres/genres.service.js';
+import { createHealthRepository } from './modules/health/health.repository.js';
+import { createHealthService } from './modules/health/health.service.js';
+import { createPreferencesRepository } from './modules/preferences/preferences.repository.js';
+import { createPreferencesService } from './modules/preferences/preferences.service.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createUsersService } from './modules/users/users.service.js';
+import type { Logger } from './lib/logger.js';
+
+export interface ServiceDeps {
+  config: AppConfig;
+  database: Database;
+  logger: Logger;
+  realtime: 'local' | 'redis';
+}
+
+/** The composition root: repositories over one database, services over repositories. */
+export function createServices({ config, database, logger, realtime }: ServiceDeps) {
+  const { db } = database;
+  const usersRepo = createUsersRepository(db);
+  const authRepo = createAuthRepository(db);
+  const preferencesRepo = createPreferencesRepository(db);
+
+  const users = createUsersService({ users: usersRepo, logger });
+  const preferences = createPreferencesService({ preferences: preferencesRepo });
+  const throttle = createAuthThrottle(config.authRateLimit);
+  const auth = createAuthService({
+    db,
+    config,
+    authRepo,
+    users: usersRepo,
+    usersService: users,
+    preferences,
+    throttle,
+    logger,
+  });
+  const google = createGoogleSignIn({ config, authRepo, auth, logger });
+  const health = createHealthService({ health: createHealthRepository(database), realtime });
+  const genres = createGenresService();
+
+  return { auth, google, throttle, users, preferences, health, genres };
+}
+
+export type Services = ReturnType<typeof createServices>;
