@@ -1,0 +1,4 @@
+export const statsKeys = {
+  me: () => ['stats', 'me'] as const,
+  admin: () => ['stats', 'admin'] as const,
+};

@@ -1,0 +1,107 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { SavedPreferences } from '@nebab/shared';
+import { logout } from '../../api/auth/mutations';
+import { authKeys } from '../../api/auth/keys';
+import { sessionQueryOptions, type Session } from '../../api/auth/queries';
+import { isApiError } from '../../api/client';
+import { useToast } from '../toast/toastContext';
+import { AuthContext, type AuthApi, type AuthStatus } from './authContext';
+import { clearStoredPreferences } from './preferencesStorage';
+import { readToken, removeToken, writeToken } from './tokenStorage';
+
+/**
+ * Keeps the session: the token from localStorage, and the user plus preferences loaded with it
+ * through TanStack Query. Lives inside the router because signing out navigates.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [token, setToken] = useState<string | null>(readToken);
+  const [signingOut, setSigningOut] = useState(false);
+  const session = useQuery(sessionQueryOptions(token));
+  const reportedError = useRef<unknown>(null);
+
+  // Spec §4: when the user cannot be loaded, show the server's message and treat the reader as signed out.
+  // Improvement: the token is only dropped when the server says it is no longer valid (401); after a
+  // network or server failure it is kept so that the next visit can try again.
+  useEffect(() => {
+    const error = session.error;
+    if (!error || reportedError.current === error) return;
+    reportedError.current = error;
+    if (isApiError(error) && error.status === 401) removeToken();
+    toast.show({ kind: 'error', message: error.message || t('errors.INTERNAL') });
+  }, [session.error, toast, t]);
+
+  const data = token ? session.data : undefined;
+  const status: AuthStatus = !token
+    ? 'signedOut'
+    : data
+      ? 'signedIn'
+      : session.isError
+        ? 'signedOut'
+        : 'loading';
+
+  const completeSignIn = useCallback(
+    async (newToken: string): Promise<Session | null> => {
+      writeToken(newToken);
+      let loaded: Session | null = null;
+      try {
+        loaded = await queryClient.fetchQuery(sessionQueryOptions(newToken));
+      } catch {
+        // The session query reports the failure once the token is in place.
+      }
+      setToken(newToken);
+      return loaded;
+    },
+    [queryClient],
+  );
+
+  // Sign out in two steps: drop the token and go to `/` while the guards stand aside, then clear the
+  // session once `/` is on screen (SessionGate calls finishSignOut). Clearing earlier would render the
+  // old, protected page without a user for a moment, and its guard would send the reader to /login.
+  const signOut = useCallback(async () => {
+    setSigningOut(true);
+    await logout();
+    removeToken();
+    clearStoredPreferences();
+    await navigate('/', { replace: true });
+  }, [navigate]);
+
+  const finishSignOut = useCallback(() => {
+    setToken(null);
+    queryClient.clear();
+    setSigningOut(false);
+    toast.show({ kind: 'success', message: t('nav.signedOut') });
+  }, [queryClient, toast, t]);
+
+  const setPreferences = useCallback(
+    (preferences: SavedPreferences) => {
+      queryClient.setQueryData<Session>(authKeys.session(token), (current) =>
+        current ? { ...current, preferences } : current,
+      );
+    },
+    [queryClient, token],
+  );
+
+  const api = useMemo<AuthApi>(
+    () => ({
+      status,
+      user: status === 'signedIn' ? (data?.user ?? null) : null,
+      preferences: data?.preferences ?? null,
+      hasPreferences: !!data?.preferences,
+      signingOut,
+      completeSignIn,
+      signOut,
+      finishSignOut,
+      setPreferences,
+    }),
+    [status, data, signingOut, completeSignIn, signOut, finishSignOut, setPreferences],
+  );
+
+  return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from '../../i18n';
+
+/** EN / አማርኛ selector; switching sets `<html lang>` and is remembered (see i18n/index.ts). */
+export function LanguageSelect({ className = '' }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const value = isLanguage(i18n.language) ? i18n.language : 'en';
+  return (
+    <select
+      data-testid="language-select"
+      aria-label={t('nav.language')}
+      className={`min-h-10 cursor-pointer rounded-lg border border-line-strong bg-surface px-1 text-sm sm:px-2 font-medium text-ink ${className}`}
+      value={value}
+      onChange={(event) => void i18n.changeLanguage(event.target.value)}
+    >
+      <option value="en" lang="en">
+        EN
+      </option>
+      <option value="am" lang="am">
+        አማርኛ
+      </option>
+    </select>
+  );
+}
+
+/**
+ * The same choice as two pressed/unpressed buttons, for the onboarding header where a second
+ * combobox next to the author typeahead would be confusing.
+ */
+export function LanguageToggle() {
+  const { t, i18n } = useTranslation();
+  const value = isLanguage(i18n.language) ? i18n.language : 'en';
+  const options = [
+    { code: 'en', label: 'EN' },
+    { code: 'am', label: 'አማርኛ' },
+  ] as const;
+  return (
+    <div
+      role="group"
+      aria-label={t('nav.language')}
+      className="flex rounded-lg border border-line-strong p-0.5"
+    >
+      {options.map((option) => (
+        <button
+          key={option.code}
+          type="button"
+          lang={option.code}
+          aria-pressed={value === option.code}
+          onClick={() => void i18n.changeLanguage(option.code)}
+          className={`min-h-9 rounded-md px-2.5 text-sm font-medium ${value === option.code ? 'bg-accent text-on-accent' : 'text-ink hover:bg-surface-2'}`}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { useId, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useMatch } from 'react-router';
+import { Logo } from '../../components/Logo';
+import { CloseIcon, MenuIcon, PlusIcon } from '../../components/icons';
+import { useAuth } from '../auth/authContext';
+import { SearchBox } from '../search/SearchBox';
+import { GenresCollapsible, GenresDropdown } from './GenresMenu';
+import { LanguageSelect, LanguageToggle } from './LanguageSelect';
+import { NAV_PATHS } from './navItems';
+import { ThemeMenu } from './ThemeMenu';
+import { UserMenu } from './UserMenu';
+
+function MainLinks({ signedIn, vertical }: { signedIn: boolean; vertical: boolean }) {
+  const { t } = useTranslation();
+  const itemClass = vertical ? 'nav-link w-full' : 'nav-link';
+  return (
+    <>
+      {signedIn ? null : (
+        <li>
+          <NavLink to={NAV_PATHS.home} end className={itemClass}>
+            {t('nav.home')}
+          </NavLink>
+        </li>
+      )}
+      <li>
+        <NavLink to={NAV_PATHS.discover} className={itemClass}>
+          {t('nav.discover')}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={NAV_PATHS.community} className={itemClass}>
+          {t('nav.community')}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={NAV_PATHS.aboutUs} className={itemClass}>
+          {t('nav.aboutUs')}
+        </NavLink>
+      </li>
+    </>
+  );
+}
+
+/**
+ * The onboarding header of /preferences. While a reader has no preferences every other page sends
+ * them back to the wizard, so the menu, genres and search would only be dead ends here.
+ */
+function OnboardingHeader() {
+  const { user } = useAuth();
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-paper">
+      <div className="page-container flex h-16 items-center gap-2">
+        <Logo />
+        <div className="ml-auto flex items-center gap-1.5">
+          <LanguageToggle />
+          <ThemeMenu />
+          {user ? <UserMenu user={user} /> : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The navigation bar of spec §2; below 768px the menu folds behind a toggle. */
+export function SiteHeader() {
+  const onboarding = useMatch('/preferences');
+  return onboarding ? <OnboardingHeader /> : <MainHeader />;
+}
+
+function MainHeader() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const mobileMenuId = useId();
+  const isAdmin = user?.role === 'admin';
+
+  // Following any link inside the mobile menu closes it.
+  const handleMobileMenuClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
+  };
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-paper">
+      <div className="page-container flex h-16 items-center gap-2">
+        <Link to={NAV_PATHS.home} className="-ml-1 shrink-0 rounded-lg p-1 text-ink no-underline">
+          <Logo />
+        </Link>
+
+        <nav aria-label={t('nav.main')} className="ml-4 hidden md:block">
+          <ul className="flex items-center gap-0.5">
+            <MainLinks signedIn={!!user} vertical={false} />
+            <li>
+              <GenresDropdown />
+            </li>
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
+          <SearchBox />
+          <LanguageSelect />
+          <div className="hidden md:block">
+            <ThemeMenu />
+          </div>
+          {isAdmin ? (
+            <Link
+              to={NAV_PATHS.quickBookAdd}
+              className="btn btn-secondary hidden min-h-10 px-3 lg:inline-flex"
+            >
+              <PlusIcon className="size-4" />
+              {t('nav.quickBookAdd')}
+            </Link>
+          ) : null}
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Link to={NAV_PATHS.signIn} className="btn btn-primary hidden min-h-10 px-4 md:inline-flex">
+              {t('nav.signIn')}
+            </Link>
+          )}
+          <button
+            type="button"
+            className="icon-button size-9 shrink-0 sm:size-10 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={mobileMenuId}
+            aria-label={menuOpen ? t('nav.menuClose') : t('nav.menuOpen')}
+            onClick={() => setMenuOpen((value) => !value)}
+          >
+            {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          </button>
+        </div>
+      </div>
+
+      <div
+        id={mobileMenuId}
+        hidden={!menuOpen}
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-surface md:hidden"
+        onClick={handleMobileMenuClick}
+      >
+        <nav aria-label={t('nav.mobile')} className="page-container py-3">
+          <ul className="flex flex-col gap-0.5">
+            <MainLinks signedIn={!!user} vertical />
+            <li>
+              <GenresCollapsible />
+            </li>
+            {isAdmin ? (
+              <li>
+                <Link to={NAV_PATHS.quickBookAdd} className="nav-link w-full">
+                  {t('nav.quickBookAdd')}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+          <div className="mt-3 flex items-center justify-between gap-3 border-t border-line pt-3">
+            <span className="flex items-center gap-2 text-sm text-ink-muted">
+              {t('nav.theme.title')}
+              <ThemeMenu />
+            </span>
+            {user ? null : (
+              <Link to={NAV_PATHS.signIn} className="btn btn-primary min-h-10 px-4">
+                {t('nav.signIn')}
+              </Link>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

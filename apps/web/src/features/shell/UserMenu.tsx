@@ -1,0 +1,45 @@
+import { DropdownMenu } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { User } from '@nebab/shared';
+import { ChevronDownIcon } from '../../components/icons';
+import { UserAvatar } from '../../components/UserAvatar';
+import { useAuth } from '../auth/authContext';
+import { NAV_PATHS } from './navItems';
+
+/** Signed-in reader's avatar-and-name menu: name, email, profile settings and sign out. */
+export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { signOut } = useAuth();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        data-testid="user-menu-button"
+        aria-label={t('nav.userMenu', { name: user.name })}
+        className="flex min-h-10 shrink-0 items-center gap-2 rounded-full p-0.5 text-sm lg:py-1 lg:pr-2 lg:pl-1 font-medium text-ink hover:bg-surface-2 data-[state=open]:bg-surface-2"
+      >
+        <UserAvatar name={user.name} pictureUrl={user.profile_picture} size={32} />
+        <span className="hidden max-w-32 truncate lg:inline">{user.name}</span>
+        <ChevronDownIcon className="hidden size-4 lg:block" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="menu-content w-64">
+          <DropdownMenu.Label className="flex items-center gap-3 px-3 py-2">
+            <UserAvatar name={user.name} pictureUrl={user.profile_picture} size={40} />
+            <span className="min-w-0">
+              <span className="block truncate font-semibold">{user.name}</span>
+              <span className="block truncate text-sm text-ink-muted">{user.email}</span>
+            </span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item asChild className="menu-item">
+            <Link to={NAV_PATHS.profileSettings}>{t('nav.profileSettings')}</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu-item" onSelect={() => void signOut()}>
+            {t('nav.signOut')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,41 @@
+import '@fontsource-variable/inter';
+import '@fontsource/literata/400.css';
+import '@fontsource/literata/600.css';
+import '@fontsource/noto-sans-ethiopic/400.css';
+import '@fontsource/noto-sans-ethiopic/700.css';
+import './styles/index.css';
+import './i18n';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { ToastProvider } from './features/toast/ToastProvider';
+import { applyStoredTheme } from './features/theme/themeContext';
+import { ThemeProvider } from './features/theme/ThemeProvider';
+import { routes } from './routes';
+
+applyStoredTheme();
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 60 * 1000, refetchOnWindowFocus: false, retry: 1 },
+  },
+});
+
+const router = createBrowserRouter(routes);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The #root element is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentType, SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { adminStatsQueryOptions, type AdminStats } from '../../api/stats/queries';
+import {
+  BellIcon,
+  BookOpenIcon,
+  ChartIcon,
+  CheckIcon,
+  FlagIcon,
+  ListIcon,
+  PenIcon,
+  SettingsIcon,
+  UsersIcon,
+} from '../../components/icons';
+import { PageFrame } from '../../components/PageFrame';
+import { StatTile } from '../../components/StatTile';
+
+type IconComponent = ComponentType<SVGProps<SVGSVGElement>>;
+
+const STAT_TILES: { key: keyof AdminStats; icon: IconComponent }[] = [
+  { key: 'totalUsers', icon: UsersIcon },
+  { key: 'totalBooks', icon: BookOpenIcon },
+  { key: 'totalReviews', icon: PenIcon },
+  { key: 'totalReadingLists', icon: ListIcon },
+];
+
+/** The eight management tiles of the admin dashboard (spec §2 Admin screens). */
+export const ADMIN_LINK_TILES = [
+  { key: 'manageUsers', to: '/admin/dashboard/manageuser', icon: UsersIcon },
+  { key: 'manageBooks', to: '/admin/dashboard/managebook', icon: BookOpenIcon },
+  { key: 'notifications', to: '/admin/dashboard/notification', icon: BellIcon },
+  { key: 'reviewModeration', to: '/admin/dashboard/reviewmoderation', icon: PenIcon },
+  { key: 'reports', to: '/admin/reports', icon: FlagIcon },
+  { key: 'readingLists', to: '/admin/reading-lists', icon: ListIcon },
+  { key: 'settings', to: '/admin/settings', icon: SettingsIcon },
+  { key: 'bookApprovals', to: '/admin/book-approvals', icon: CheckIcon },
+] as const;
+
+/** `/admin/dashboard`: counts and the management links. */
+export function AdminDashboardPage() {
+  const { t, i18n } = useTranslation();
+  const stats = useQuery(adminStatsQueryOptions());
+  const number = new Intl.NumberFormat(i18n.language === 'am' ? 'am-ET' : 'en-US');
+
+  return (
+    <PageFrame title={t('admin.title')} description={t('admin.subtitle')} eyebrow={t('admin.eyebrow')}>
+      <section aria-labelledby="admin-stats">
+        <h2 id="admin-stats" className="sr-only">
+          {t('admin.statsHeading')}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {STAT_TILES.map(({ key, icon: Icon }) => (
+            <StatTile
+              key={key}
+              label={t(`admin.stats.${key}`)}
+              value={stats.data ? number.format(stats.data[key]) : t('common.noValue')}
+              icon={<Icon className="size-6" />}
+            />
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="admin-manage" className="mt-12">
+        <h2 id="admin-manage" className="flex items-center gap-2 text-2xl font-semibold">
+          <ChartIcon className="size-6 text-accent" />
+          {t('admin.manageHeading')}
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {ADMIN_LINK_TILES.map(({ key, to, icon: Icon }) => (
+            <li key={key}>
+              <Link
+                to={to}
+                className="card flex h-full flex-col gap-3 p-5 text-ink no-underline hover:border-accent"
+              >
+                <span className="flex size-10 items-center justify-center rounded-lg bg-accent-soft text-accent">
+                  <Icon className="size-5" />
+                </span>
+                <span className="font-display text-lg font-semibold">{t(`admin.tiles.${key}.title`)}</span>
+                <span className="text-sm text-ink-muted">{t(`admin.tiles.${key}.description`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </PageFrame>
+  );
+}

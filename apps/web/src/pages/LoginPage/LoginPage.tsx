@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loginSchema, type LoginInput } from '@nebab/shared';
+import { useLoginMutation } from '../../api/auth/mutations';
+import { PasswordVisibilityToggle, TextField, usePasswordVisibility } from '../../components/FormField';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { applyServerErrors } from '../../features/auth/applyServerErrors';
+import { useAuth } from '../../features/auth/authContext';
+import { GoogleSignInButton } from '../../features/auth/GoogleSignInButton';
+import { afterLoginPath } from '../../features/auth/resolveRedirect';
+import { useToast } from '../../features/toast/toastContext';
+import { translateMessage } from '../../i18n/messages';
+
+const FIELDS = ['email', 'password'] as const;
+
+/** Errors the Google sign-in redirect can bring back as `/login?error=…`. */
+const CALLBACK_ERRORS = {
+  google_failed: 'auth.googleFailed',
+  google_not_configured: 'auth.googleNotConfigured',
+  suspended: 'errors.SUSPENDED',
+} as const;
+
+function isCallbackError(value: string | null): value is keyof typeof CALLBACK_ERRORS {
+  return value !== null && value in CALLBACK_ERRORS;
+}
+
+/** Login screen (spec §2 Login). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [searchParams] = useSearchParams();
+  const { completeSignIn } = useAuth();
+  const login = useLoginMutation();
+  const [passwordVisible, togglePassword] = usePasswordVisibility();
+  const [formError, setFormError] = useState<string | null>(null);
+  const callbackError = searchParams.get('error');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = async (values: LoginInput) => {
+    setFormError(null);
+    try {
+      const result = await login.mutateAsync(values);
+      await completeSignIn(result.token);
+      toast.show({ kind: 'success', message: result.message || t('auth.loginSuccess') });
+      await navigate(afterLoginPath(result.role, result.landing), { replace: true });
+    } catch (error) {
+      setFormError(applyServerErrors(error, FIELDS, setError));
+    }
+  };
+
+  const bannerError =
+    formError ?? (isCallbackError(callbackError) ? t(CALLBACK_ERRORS[callbackError]) : null);
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          <GoogleSignInButton />
+          <p className="mt-6 text-center text-sm text-ink-muted">
+            {t('login.noAccount')}{' '}
+            <Link to="/signup" className="font-semibold text-accent underline">
+              {t('login.signupLink')}
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+        {bannerError ? (
+          <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
+            {bannerError}
+          </p>
+        ) : null}
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={translateMessage(errors.email?.message)}
+          {...register('email')}
+        />
+        <TextField
+          label={t('login.password')}
+          type={passwordVisible ? 'text' : 'password'}
+          autoComplete="current-password"
+          error={translateMessage(errors.password?.message)}
+          {...register('password')}
+        />
+        <div className="-mt-1">
+          <PasswordVisibilityToggle visible={passwordVisible} onToggle={togglePassword} />
+        </div>
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,246 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { FullScreenSpinner } from './components/Spinner';
+import { RootLayout } from './features/shell/RootLayout';
+import { i18n } from './i18n';
+import { NotFoundPage } from './pages/NotFoundPage/NotFoundPage';
+import { RouteErrorPage } from './pages/RouteErrorPage/RouteErrorPage';
+
+function RouteFallback() {
+  return <FullScreenSpinner testId="route-spinner" label={i18n.t('app.loading')} />;
+}
+
+/**
+ * The route table of spec §2. Every screen is lazy-loaded. Guards are not attached per route: the
+ * root layout's SessionGate applies `resolveRedirect` (features/auth) to the current path, so the
+ * rules live in one pure, tested function. Access per path: features/auth/routeAccess.ts.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    HydrateFallback: RouteFallback,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          // guest: signed-in readers are sent onward
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('./pages/LandingPage/LandingPage')).LandingPage }),
+          },
+          // guest-only
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('./pages/LoginPage/LoginPage')).LoginPage }),
+          },
+          {
+            path: 'signup',
+            lazy: async () => ({ Component: (await import('./pages/SignupPage/SignupPage')).SignupPage }),
+          },
+          // Google sign-in comes back here
+          {
+            path: 'auth/callback',
+            lazy: async () => ({
+              Component: (await import('./pages/AuthCallbackPage/AuthCallbackPage')).AuthCallbackPage,
+            }),
+          },
+          // public
+          {
+            path: 'aboutus',
+            lazy: async () => ({ Component: (await import('./pages/AboutUsPage/AboutUsPage')).AboutUsPage }),
+          },
+          { path: 'about', element: <Navigate to="/aboutus" replace /> },
+          // protected
+          {
+            path: 'preferences',
+            lazy: async () => ({
+              Component: (await import('./pages/PreferencesPage/PreferencesPage')).PreferencesPage,
+            }),
+          },
+          {
+            path: 'dashboard',
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('./pages/DashboardPage/DashboardPage')).DashboardPage,
+                }),
+              },
+              {
+                path: 'readinglist',
+                lazy: async () => ({
+                  Component: (await import('./pages/ReadingListPage/ReadingListPage')).ReadingListPage,
+                }),
+              },
+              {
+                path: 'reading-list',
+                lazy: async () => ({
+                  Component: (await import('./pages/ReadingListPage/ReadingListPage')).ReadingListPage,
+                }),
+              },
+              {
+                path: 'recommendations',
+                lazy: async () => ({
+                  Component: (await import('./pages/RecommendationsPage/RecommendationsPage'))
+                    .RecommendationsPage,
+                }),
+              },
+              {
+                path: 'settings',
+                lazy: async () => ({
+                  Component: (await import('./pages/SettingsPage/SettingsPage')).SettingsPage,
+                }),
+              },
+            ],
+          },
+          // admin (protected + role admin, else /dashboard)
+          {
+            path: 'admin',
+            children: [
+              { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+              {
+                path: 'dashboard',
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('./pages/AdminDashboardPage/AdminDashboardPage'))
+                        .AdminDashboardPage,
+                    }),
+                  },
+                  {
+                    path: 'manageuser',
+                    lazy: async () => ({
+                      Component: (await import('./pages/ManageUsersPage/ManageUsersPage')).ManageUsersPage,
+                    }),
+                  },
+                  {
+                    path: 'managebook',
+                    lazy: async () => ({
+                      Component: (await import('./pages/ManageBooksPage/ManageBooksPage')).ManageBooksPage,
+                    }),
+                  },
+                  {
+                    path: 'notification',
+                    lazy: async () => ({
+                      Component: (await import('./pages/NotificationsPage/NotificationsPage'))
+                        .NotificationsPage,
+                    }),
+                  },
+                  {
+                    path: 'notification/detail',
+                    lazy: async () => ({
+                      Component: (await import('./pages/NotificationDetailPage/NotificationDetailPage'))
+                        .NotificationDetailPage,
+                    }),
+                  },
+                  {
+                    path: 'reviewmoderation',
+                    lazy: async () => ({
+                      Component: (await import('./pages/ReviewModerationPage/ReviewModerationPage'))
+                        .ReviewModerationPage,
+                    }),
+                  },
+                ],
+              },
+              {
+                path: 'reports',
+                lazy: async () => ({
+                  Component: (await import('./pages/AdminReportsPage/AdminReportsPage')).AdminReportsPage,
+                }),
+              },
+              {
+                path: 'reading-lists',
+                lazy: async () => ({
+                  Component: (await import('./pages/AdminReadingListsPage/AdminReadingListsPage'))
+                    .AdminReadingListsPage,
+                }),
+              },
+              {
+                path: 'settings',
+                lazy: async () => ({
+                  Component: (await import('./pages/AdminSettingsPage/AdminSettingsPage')).AdminSettingsPage,
+                }),
+              },
+              {
+                path: 'book-approvals',
+                lazy: async () => ({
+                  Component: (await import('./pages/BookApprovalsPage/BookApprovalsPage')).BookApprovalsPage,
+                }),
+              },
+              {
+                path: 'books/edit/:bookId',
+                lazy: async () => ({
+                  Component: (await import('./pages/EditBookPage/EditBookPage')).EditBookPage,
+                }),
+              },
+            ],
+          },
+          {
+            path: 'upload/book',
+            lazy: async () => ({
+              Component: (await import('./pages/UploadBookPage/UploadBookPage')).UploadBookPage,
+            }),
+          },
+          // public
+          {
+            path: 'book/:id',
+            lazy: async () => ({ Component: (await import('./pages/BookPage/BookPage')).BookPage }),
+          },
+          {
+            path: 'search',
+            lazy: async () => ({ Component: (await import('./pages/SearchPage/SearchPage')).SearchPage }),
+          },
+          {
+            path: 'books',
+            lazy: async () => ({ Component: (await import('./pages/BooksPage/BooksPage')).BooksPage }),
+          },
+          {
+            path: 'discover',
+            lazy: async () => ({ Component: (await import('./pages/GenrePage/GenrePage')).GenrePage }),
+          },
+          // Matching is case-insensitive, so this also serves /community/bookClub.
+          {
+            path: 'community/bookclub',
+            lazy: async () => ({
+              Component: (await import('./pages/BookClubsPage/BookClubsPage')).BookClubsPage,
+            }),
+          },
+          { path: 'clubs', element: <Navigate to="/community/bookclub" replace /> },
+          {
+            path: 'genres',
+            lazy: async () => ({ Component: (await import('./pages/GenresPage/GenresPage')).GenresPage }),
+          },
+          {
+            path: 'genre/:name',
+            lazy: async () => ({
+              Component: (await import('./pages/GenreAliasPage/GenreAliasPage')).GenreAliasPage,
+            }),
+          },
+          {
+            path: 'authors',
+            lazy: async () => ({ Component: (await import('./pages/AuthorsPage/AuthorsPage')).AuthorsPage }),
+          },
+          {
+            path: 'privacy',
+            lazy: async () => ({ Component: (await import('./pages/PrivacyPage/PrivacyPage')).PrivacyPage }),
+          },
+          {
+            path: 'terms',
+            lazy: async () => ({ Component: (await import('./pages/TermsPage/TermsPage')).TermsPage }),
+          },
+          {
+            path: 'contact',
+            lazy: async () => ({ Component: (await import('./pages/ContactPage/ContactPage')).ContactPage }),
+          },
+          {
+            path: 'reviews',
+            lazy: async () => ({ Component: (await import('./pages/ReviewsPage/ReviewsPage')).ReviewsPage }),
+          },
+          // any other path (small, and already part of the error screen)
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,22 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API server the dev server and `vite preview` forward `/api` and `/socket.io` to. */
+const API_TARGET = process.env.NEBAB_API_URL ?? 'http://localhost:3000';
+
+const proxy = {
+  '/api': { target: API_TARGET, changeOrigin: true },
+  '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
