@@ -1,4 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import { errorBodySchema } from '@nebab/shared';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -11,7 +12,7 @@ export function errorResponses<const S extends number>(...statuses: S[]): Record
   >;
 }
 
-/** OpenAPI 3 generated from the routes' zod schemas, served at GET /api/openapi.json. */
+/** OpenAPI 3 generated from the routes' zod schemas: GET /api/openapi.json, browsable at /api/docs. */
 export const openApiPlugin = fp(
   async (app) => {
     await app.register(fastifySwagger, {
@@ -36,6 +37,7 @@ export const openApiPlugin = fp(
       transform: jsonSchemaTransform,
     });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },
   { name: 'openapi' },
 );

@@ -89,6 +89,13 @@ describe('OpenAPI and security headers', () => {
     );
   });
 
+  it('serves the browsable API documentation at /api/docs', async () => {
+    const res = await fetch(`${server.url}/api/docs/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('swagger-ui');
+  });
+
   it('sends a CSP that allows the client and Drive frames', async () => {
     const res = await server.request('/api/health');
     const csp = res.headers.get('content-security-policy') ?? '';
