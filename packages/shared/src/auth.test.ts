@@ -3,7 +3,12 @@ import { loginSchema, signupSchema } from './auth.js';
 import { translate } from './i18n.js';
 import { filterAuthors, preferencesSchema } from './preferences.js';
 
-const valid = { fullName: 'Abebe Bikila', email: 'abebe@example.com', password: 'Marathon1960!', confirmPassword: 'Marathon1960!' };
+const valid = {
+  fullName: 'Abebe Bikila',
+  email: 'abebe@example.com',
+  password: 'Marathon1960!',
+  confirmPassword: 'Marathon1960!',
+};
 
 /** The first message for each field, translated, as the form and the API show it. */
 function firstMessages(input: unknown, language: 'en' | 'am' = 'en'): Record<string, string> {
@@ -29,10 +34,26 @@ describe('signup rules (spec §5)', () => {
     [{ email: '' }, 'email', 'Email is required'],
     [{ email: 'not-an-email' }, 'email', 'Invalid email format'],
     [{ password: 'Ab1!', confirmPassword: 'Ab1!' }, 'password', 'Password must be at least 8 characters'],
-    [{ password: 'lowercase1!', confirmPassword: 'lowercase1!' }, 'password', 'Must contain at least one uppercase letter'],
-    [{ password: 'UPPERCASE1!', confirmPassword: 'UPPERCASE1!' }, 'password', 'Must contain at least one lowercase letter'],
-    [{ password: 'NoDigits!!', confirmPassword: 'NoDigits!!' }, 'password', 'Must contain at least one number'],
-    [{ password: 'NoSpecial12', confirmPassword: 'NoSpecial12' }, 'password', 'Must contain at least one special character'],
+    [
+      { password: 'lowercase1!', confirmPassword: 'lowercase1!' },
+      'password',
+      'Must contain at least one uppercase letter',
+    ],
+    [
+      { password: 'UPPERCASE1!', confirmPassword: 'UPPERCASE1!' },
+      'password',
+      'Must contain at least one lowercase letter',
+    ],
+    [
+      { password: 'NoDigits!!', confirmPassword: 'NoDigits!!' },
+      'password',
+      'Must contain at least one number',
+    ],
+    [
+      { password: 'NoSpecial12', confirmPassword: 'NoSpecial12' },
+      'password',
+      'Must contain at least one special character',
+    ],
     [{ confirmPassword: '' }, 'confirmPassword', 'Confirm password is required'],
     [{ confirmPassword: 'Different1!' }, 'confirmPassword', 'Passwords must match'],
   ])('%o → %s: %s', (patch, field, message) => {

@@ -9,7 +9,9 @@ describe('generated covers', () => {
   });
 
   it('takes its colour from the genre', () => {
-    expect(coverLayout({ title: 'X', genre: 'fantasy' }).background).not.toBe(coverLayout({ title: 'X', genre: 'romance' }).background);
+    expect(coverLayout({ title: 'X', genre: 'fantasy' }).background).not.toBe(
+      coverLayout({ title: 'X', genre: 'romance' }).background,
+    );
     expect(coverLayout({ title: 'X', genre: 'unknown' }).background).toBe('#34495e');
   });
 

@@ -67,7 +67,11 @@ export function wrapText(text: string, width: number, maxLines: number): string[
 }
 
 /** The generated cover of a book without one: title, author and a colour from its first genre. */
-export function coverLayout(book: { title: string; author?: string | null; genre?: string | null }): CoverLayout {
+export function coverLayout(book: {
+  title: string;
+  author?: string | null;
+  genre?: string | null;
+}): CoverLayout {
   const [background, accent] = (book.genre && GENRE_COLOURS[book.genre as GenreSlug]) || FALLBACK;
   return {
     background,
@@ -78,14 +82,20 @@ export function coverLayout(book: { title: string; author?: string | null; genre
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!);
+  return text.replace(
+    /[<>&"']/g,
+    (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!,
+  );
 }
 
 /** The generated cover as a standalone SVG document (200×300). */
 export function coverSvg(book: { title: string; author?: string | null; genre?: string | null }): string {
   const layout = coverLayout(book);
   const title = layout.titleLines
-    .map((line, i) => `<text x="100" y="${92 + i * 26}" text-anchor="middle" font-size="20" font-weight="700">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="100" y="${92 + i * 26}" text-anchor="middle" font-size="20" font-weight="700">${escapeXml(line)}</text>`,
+    )
     .join('');
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 300" width="200" height="300" role="img"',

@@ -13,12 +13,16 @@ describe('parseDriveFileId (spec §5, four patterns)', () => {
     expect(parseDriveFileId(link)).toBe(ID);
   });
 
-  it.each([null, '', 'not a url', `https://example.com/file/d/${ID}/view`, 'https://drive.google.com/drive/my-drive', 'https://drive.google.com/open?id=short'])(
-    'rejects %s',
-    (link) => {
-      expect(parseDriveFileId(link)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    '',
+    'not a url',
+    `https://example.com/file/d/${ID}/view`,
+    'https://drive.google.com/drive/my-drive',
+    'https://drive.google.com/open?id=short',
+  ])('rejects %s', (link) => {
+    expect(parseDriveFileId(link)).toBeNull();
+  });
 
   it('builds the embed address', () => {
     expect(driveEmbedUrl(ID)).toBe(`https://drive.google.com/file/d/${ID}/preview`);

@@ -12,7 +12,8 @@ export function parseDriveFileId(link: string | null | undefined): string | null
   } catch {
     return null;
   }
-  if (!/(^|\.)google\.com$/.test(url.hostname) && !/(^|\.)googleusercontent\.com$/.test(url.hostname)) return null;
+  if (!/(^|\.)google\.com$/.test(url.hostname) && !/(^|\.)googleusercontent\.com$/.test(url.hostname))
+    return null;
   const pathMatch = /\/(?:file\/)?d\/([^/?#]+)/.exec(url.pathname);
   const candidate = pathMatch?.[1] ?? url.searchParams.get('id');
   return candidate && FILE_ID.test(candidate) ? candidate : null;

@@ -10,3 +10,4 @@ export * from './users.js';
 export * from './drive.js';
 export * from './viewability.js';
 export * from './covers.js';
+export * from './books.js';

@@ -9,6 +9,13 @@ export const LIMITS = {
   preferenceItemMax: 80,
   authorsMax: 15,
   userAgentMax: 300,
+  searchQueryMax: 200,
+  searchPageSizeMax: 48,
+  searchPageMax: 500,
+  suggestMax: 8,
+  reportReasonMax: 1000,
+  descriptionMax: 20_000,
+  listLimitMax: 50,
 } as const;
 
 /** Rate limits for the account endpoints: attempts per window. */
