@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { loginSchema, type LoginInput } from '@nebab/shared';
 import { useLoginMutation } from '../../api/auth/mutations';
 import { PasswordVisibilityToggle, TextField, usePasswordVisibility } from '../../components/FormField';
 import { AuthCard } from '../../features/auth/AuthCard';
 import { applyServerErrors } from '../../features/auth/applyServerErrors';
 import { useAuth } from '../../features/auth/authContext';
-import { GoogleSignInButton } from '../../features/auth/GoogleSignInButton';
 import { afterLoginPath } from '../../features/auth/resolveRedirect';
 import { useToast } from '../../features/toast/toastContext';
 import { translateMessage } from '../../i18n/messages';
@@ -67,24 +66,10 @@ export function LoginPage() {
     <AuthCard
       title={t('login.title')}
       subtitle={t('login.subtitle')}
-      footer={
-        <>
-          <GoogleSignInButton />
-          <p className="mt-6 text-center text-sm text-ink-muted">
-            {t('login.noAccount')}{' '}
-            <Link to="/signup" className="font-semibold text-accent underline">
-              {t('login.signupLink')}
-            </Link>
-          </p>
-        </>
-      }
+      error={bannerError}
+      crossLink={{ prompt: t('login.noAccount'), label: t('login.signupLink'), to: '/signup' }}
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
-        {bannerError ? (
-          <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
-            {bannerError}
-          </p>
-        ) : null}
         <TextField
           label={t('login.email')}
           type="email"

@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { signupSchema, type SignupData, type SignupInput } from '@nebab/shared';
 import { useSignupMutation } from '../../api/auth/mutations';
 import { PasswordVisibilityToggle, TextField, usePasswordVisibility } from '../../components/FormField';
 import { AuthCard } from '../../features/auth/AuthCard';
 import { applyServerErrors } from '../../features/auth/applyServerErrors';
 import { useAuth } from '../../features/auth/authContext';
-import { GoogleSignInButton } from '../../features/auth/GoogleSignInButton';
 import { afterLoginPath } from '../../features/auth/resolveRedirect';
 import { useToast } from '../../features/toast/toastContext';
 import { translateMessage } from '../../i18n/messages';
@@ -51,24 +50,10 @@ export function SignupPage() {
     <AuthCard
       title={t('signup.title')}
       subtitle={t('signup.subtitle')}
-      footer={
-        <>
-          <GoogleSignInButton />
-          <p className="mt-6 text-center text-sm text-ink-muted">
-            {t('signup.haveAccount')}{' '}
-            <Link to="/login" className="font-semibold text-accent underline">
-              {t('signup.loginLink')}
-            </Link>
-          </p>
-        </>
-      }
+      error={formError}
+      crossLink={{ prompt: t('signup.haveAccount'), label: t('signup.loginLink'), to: '/login' }}
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
-        {formError ? (
-          <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
-            {formError}
-          </p>
-        ) : null}
         <TextField
           label={t('signup.fullName')}
           autoComplete="name"
