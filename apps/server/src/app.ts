@@ -6,6 +6,8 @@ import { databaseOptionsFor, openDatabase, type Database } from './db/client.js'
 import { migrateDatabase } from './db/migrate.js';
 import { newRequestId } from './lib/ids.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { booksAdminRoutes } from './modules/books/books.admin.routes.js';
+import { booksRoutes } from './modules/books/books.routes.js';
 import { genresRoutes } from './modules/genres/genres.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
@@ -73,6 +75,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(usersRoutes);
     await app.register(preferencesRoutes);
     await app.register(genresRoutes);
+    await app.register(booksRoutes);
+    await app.register(booksAdminRoutes);
     if (serveClient) await app.register(staticClientPlugin, { webDist: config.webDist });
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);

@@ -52,6 +52,8 @@ const envSchema = z.object({
   WEB_DIST: optionalText,
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
   CATALOG_AUTO_IMPORT: flag(true),
+  CATALOG_DIR: optionalText,
+  CATALOG_ETHIOPIAN_SHOP_CONTENT: flag(false),
   TRUST_PROXY: flag(false),
 });
 
@@ -81,6 +83,10 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Run the catalogue hook on start. */
   catalogAutoImport: boolean;
+  /** The shipped catalogue folder (default `<repo>/catalog-data`). */
+  catalogDir: string;
+  /** Import the Ethiopian shops' descriptions and cover links too (their licence is unclear). */
+  catalogEthiopianShopContent: boolean;
   /** Trust X-Forwarded-* (behind a load balancer) so rate limits see the client IP. */
   trustProxy: boolean;
 }
@@ -131,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL,
     catalogAutoImport: e.CATALOG_AUTO_IMPORT,
+    catalogDir: e.CATALOG_DIR ? path.resolve(cwd, e.CATALOG_DIR) : path.join(REPO_ROOT, 'catalog-data'),
+    catalogEthiopianShopContent: e.CATALOG_ETHIOPIAN_SHOP_CONTENT,
     trustProxy: e.TRUST_PROXY,
   };
 }

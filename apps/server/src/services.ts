@@ -4,6 +4,8 @@ import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthThrottle } from './modules/auth/auth.throttle.js';
 import { createGoogleSignIn } from './modules/auth/google.service.js';
+import { createBooksRepository } from './modules/books/books.repository.js';
+import { createBooksService } from './modules/books/books.service.js';
 import { createGenresService } from './modules/genres/genres.service.js';
 import { createHealthRepository } from './modules/health/health.repository.js';
 import { createHealthService } from './modules/health/health.service.js';
@@ -12,6 +14,8 @@ import { createPreferencesService } from './modules/preferences/preferences.serv
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import type { Logger } from './lib/logger.js';
+import { createLocalStorage } from './lib/storage.js';
+import path from 'node:path';
 
 export interface ServiceDeps {
   config: AppConfig;
@@ -43,8 +47,12 @@ export function createServices({ config, database, logger, realtime }: ServiceDe
   const google = createGoogleSignIn({ config, authRepo, auth, logger });
   const health = createHealthService({ health: createHealthRepository(database), realtime });
   const genres = createGenresService();
+  const books = createBooksService({
+    books: createBooksRepository(db),
+    storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+  });
 
-  return { auth, google, throttle, users, preferences, health, genres };
+  return { auth, google, throttle, users, preferences, health, genres, books };
 }
 
 export type Services = ReturnType<typeof createServices>;

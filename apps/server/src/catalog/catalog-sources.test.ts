@@ -12,14 +12,21 @@ const dataDir = fileURLToPath(new URL('../../../../catalog-data', import.meta.ur
 describe('csv', () => {
   it('reads quotes, doubled quotes, commas and CRLF', () => {
     const rows = [...parseCsv('a,b\r\n"x, y","say ""hi"""\n1,\n')];
-    expect(rows).toEqual([['a', 'b'], ['x, y', 'say "hi"'], ['1', '']]);
+    expect(rows).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['1', ''],
+    ]);
   });
 });
 
 describe('isbn repair', () => {
   it('pads ISBN-10 and derives ISBN-13', () => {
     expect(repairIsbn10('439023483')).toBe('0439023483');
-    expect(repairGoodbooksIsbns('439023483', '9.78043902348e+12')).toEqual({ isbn10: '0439023483', isbn13: '9780439023481' });
+    expect(repairGoodbooksIsbns('439023483', '9.78043902348e+12')).toEqual({
+      isbn10: '0439023483',
+      isbn13: '9780439023481',
+    });
   });
   it('rebuilds an ISBN-13 only when one candidate fits', () => {
     const rebuilt = rebuildIsbn13FromFloat('9.78043902348e+12');
@@ -30,7 +37,13 @@ describe('isbn repair', () => {
 
 describe('genres', () => {
   it('keeps up to five slugs at 10% of the top and at least 5', () => {
-    const scores = new Map([['fiction', 1000], ['fantasy', 500], ['romance', 99], ['horror', 4], ['art', 100]] as const);
+    const scores = new Map([
+      ['fiction', 1000],
+      ['fantasy', 500],
+      ['romance', 99],
+      ['horror', 4],
+      ['art', 100],
+    ] as const);
     expect(pickGenres(scores)).toEqual(['fiction', 'fantasy', 'art']);
   });
   it('maps Ethiopian shop categories', () => {
@@ -40,7 +53,11 @@ describe('genres', () => {
     expect(genresFromCategory('Oromo fiction shelf')).toEqual(['fiction']);
   });
   it('splits series suffixes and normalises titles', () => {
-    expect(splitSeries('The Hunger Games (The Hunger Games, #1)')).toEqual({ title: 'The Hunger Games', series: 'The Hunger Games', seriesNumber: '1' });
+    expect(splitSeries('The Hunger Games (The Hunger Games, #1)')).toEqual({
+      title: 'The Hunger Games',
+      series: 'The Hunger Games',
+      seriesNumber: '1',
+    });
     expect(normTitle('The Hobbit: There and Back Again')).toBe('hobbit');
   });
 });
@@ -56,7 +73,12 @@ describe('the shipped catalogue', () => {
     expect(goodbooks.filter((b) => b.isbn13 && !isValidIsbn13(b.isbn13))).toEqual([]);
     expect(goodbooks.filter((b) => b.genres.length > 0).length).toBeGreaterThanOrEqual(9_998);
     const hungerGames = goodbooks.find((b) => b.id === '1')!;
-    expect(hungerGames).toMatchObject({ title: 'The Hunger Games', series: 'The Hunger Games', language: 'en', publicationYear: 2008 });
+    expect(hungerGames).toMatchObject({
+      title: 'The Hunger Games',
+      series: 'The Hunger Games',
+      language: 'en',
+      publicationYear: 2008,
+    });
     expect(hungerGames.genres).toEqual(expect.arrayContaining(['young-adult', 'science-fiction', 'fiction']));
   });
 

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { appMeta } from '../db/schema/index.js';
+import { appMeta, books, type NewBookRow } from '../db/schema/index.js';
+import type { CatalogRecord } from './records.js';
 
 /** The `app_meta` key/value facts the catalogue importer keeps. */
 export function createAppMetaRepository(db: Db) {
@@ -18,6 +19,97 @@ export function createAppMetaRepository(db: Db) {
         .insert(appMeta)
         .values({ key, value })
         .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
+    },
+  };
+}
+
+/** Columns a re-import refreshes, unless an admin edited them (listed in `edited_fields`). */
+const IMPORTED_COLUMNS = [
+  'source',
+  'title',
+  'alt_titles',
+  'series',
+  'series_number',
+  'authors',
+  'primary_author',
+  'authors_latin',
+  'genres',
+  'publisher',
+  'publication_date',
+  'publication_year',
+  'page_count',
+  'language',
+  'rating',
+  'ratings_count',
+  'ratings_histogram',
+  'want_to_read_count',
+  'description',
+  'cover_url',
+  'thumbnail_url',
+  'isbn10',
+  'isbn13',
+  'goodreads_id',
+  'source_url',
+] as const;
+
+/** Maps a column name to the schema's property for the `set` of the upsert. */
+const COLUMN_KEYS = Object.fromEntries(
+  Object.entries(books).flatMap(([key, column]) =>
+    column && typeof column === 'object' && 'name' in column
+      ? [[(column as { name: string }).name, key]]
+      : [],
+  ),
+) as Record<string, keyof NewBookRow>;
+
+const UPSERT_SET = Object.fromEntries(
+  IMPORTED_COLUMNS.map((column) => [
+    COLUMN_KEYS[column],
+    sql.raw(
+      `CASE WHEN '${column}' = ANY("books"."edited_fields") THEN "books"."${column}" ELSE excluded."${column}" END`,
+    ),
+  ]),
+);
+
+export function toBookRow(record: CatalogRecord, wantToRead: ReadonlyMap<string, number>): NewBookRow {
+  return {
+    id: record.id,
+    source: record.source,
+    title: record.title,
+    altTitles: record.altTitles,
+    series: record.series,
+    seriesNumber: record.seriesNumber,
+    authors: record.authors,
+    primaryAuthor: record.authors[0] ?? null,
+    authorsLatin: record.authorsLatin,
+    genres: record.genres,
+    publisher: record.publisher,
+    publicationDate: record.publicationDate,
+    publicationYear: record.publicationYear,
+    pageCount: record.pageCount,
+    language: record.language,
+    rating: record.rating,
+    ratingsCount: record.ratingsCount,
+    ratingsHistogram: record.ratingsHistogram,
+    wantToReadCount: record.source === 'goodbooks' ? (wantToRead.get(record.id) ?? 0) : 0,
+    description: record.description,
+    coverUrl: record.coverUrl,
+    thumbnailUrl: record.thumbnailUrl,
+    isbn10: record.isbn10,
+    isbn13: record.isbn13,
+    goodreadsId: record.goodreadsId,
+    sourceUrl: record.sourceUrl,
+  };
+}
+
+/** Writes catalogue records (one batch per call, inside the importer's transaction). */
+export function createCatalogImportRepository(db: Db) {
+  return {
+    async upsert(records: CatalogRecord[], wantToRead: ReadonlyMap<string, number>): Promise<void> {
+      if (records.length === 0) return;
+      await db
+        .insert(books)
+        .values(records.map((record) => toBookRow(record, wantToRead)))
+        .onConflictDoUpdate({ target: books.id, set: { ...UPSERT_SET, updatedAt: sql`now()` } });
     },
   };
 }

@@ -1,5 +1,6 @@
 /**
- * `npm run catalog:import`: runs the catalogue hook against the configured database.
+ * `npm run catalog:import [-- --force]`: imports the shipped catalogue into the configured database
+ * when its version changed (or always with --force; admin edits survive either way).
  * With PGlite, stop the server first: one data directory must not be open in two processes.
  */
 import { invocationDir, loadConfig } from '../config.js';
@@ -12,10 +13,13 @@ async function main(): Promise<number> {
   const database = await openDatabase(databaseOptionsFor(config));
   try {
     await migrateDatabase(database);
-    const outcome = await ensureCatalog(database.db, config);
-    console.log(
-      `Catalogue version: ${outcome.version ?? 'none imported yet'} (the importer arrives with the catalogue issue).`,
-    );
+    const outcome = await ensureCatalog(database.db, config, undefined, {
+      force: process.argv.includes('--force'),
+    });
+    const counts = outcome.counts
+      ? ` (${outcome.counts.goodbooks} goodbooks + ${outcome.counts.ethiopian} Ethiopian = ${outcome.counts.total} books)`
+      : '';
+    console.log(`Catalogue ${outcome.version}: ${outcome.action}${counts} in ${outcome.ms} ms.`);
     return 0;
   } finally {
     await database.close();

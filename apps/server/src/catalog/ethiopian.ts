@@ -13,7 +13,10 @@ export interface EthiopianOptions {
 
 /** A stable id from the product page address, so re-imports update the same rows. */
 export function ethiopianId(url: string, title: string): string {
-  return `et-${createHash('sha1').update(url || title).digest('hex').slice(0, 12)}`;
+  return `et-${createHash('sha1')
+    .update(url || title)
+    .digest('hex')
+    .slice(0, 12)}`;
 }
 
 /** Keeps `YYYY`, `YYYY-MM` or `YYYY-MM-DD` prefixes; anything else is unknown. */

@@ -5,7 +5,16 @@ export const SHELF_GENRES: Record<GenreSlug, readonly string[]> = {
   art: ['art', 'art-history', 'photography'],
   biography: ['biography', 'biographies', 'autobiography', 'biography-memoir'],
   business: ['business', 'economics', 'finance', 'entrepreneurship', 'leadership', 'management', 'marketing'],
-  children: ['childrens', 'children', 'kids', 'picture-books', 'children-s-books', 'childrens-books', 'middle-grade', 'juvenile'],
+  children: [
+    'childrens',
+    'children',
+    'kids',
+    'picture-books',
+    'children-s-books',
+    'childrens-books',
+    'middle-grade',
+    'juvenile',
+  ],
   christian: ['christian', 'christianity', 'christian-fiction', 'christian-living', 'theology', 'faith'],
   classics: ['classics', 'classic', 'classic-literature'],
   comics: ['comics', 'comic', 'comic-books', 'marvel', 'superheroes'],
@@ -20,13 +29,40 @@ export const SHELF_GENRES: Record<GenreSlug, readonly string[]> = {
   manga: ['manga', 'shojo', 'shonen', 'seinen'],
   memoir: ['memoir', 'memoirs'],
   music: ['music', 'musicians'],
-  mystery: ['mystery', 'mysteries', 'crime', 'detective', 'cozy-mystery', 'mystery-thriller', 'crime-fiction'],
+  mystery: [
+    'mystery',
+    'mysteries',
+    'crime',
+    'detective',
+    'cozy-mystery',
+    'mystery-thriller',
+    'crime-fiction',
+  ],
   nonfiction: ['non-fiction', 'nonfiction'],
   poetry: ['poetry', 'poems'],
   psychology: ['psychology', 'neuroscience', 'mental-health'],
   romance: ['romance', 'contemporary-romance', 'paranormal-romance', 'chick-lit', 'new-adult'],
-  science: ['science', 'popular-science', 'physics', 'biology', 'astronomy', 'mathematics', 'math', 'evolution'],
-  'science-fiction': ['science-fiction', 'sci-fi', 'scifi', 'sf', 'dystopia', 'dystopian', 'space-opera', 'cyberpunk', 'post-apocalyptic'],
+  science: [
+    'science',
+    'popular-science',
+    'physics',
+    'biology',
+    'astronomy',
+    'mathematics',
+    'math',
+    'evolution',
+  ],
+  'science-fiction': [
+    'science-fiction',
+    'sci-fi',
+    'scifi',
+    'sf',
+    'dystopia',
+    'dystopian',
+    'space-opera',
+    'cyberpunk',
+    'post-apocalyptic',
+  ],
   'self-help': ['self-help', 'personal-development', 'self-improvement', 'productivity'],
   sports: ['sports', 'sport', 'baseball', 'football', 'basketball'],
   thriller: ['thriller', 'thrillers', 'suspense', 'psychological-thriller', 'espionage', 'spy'],
@@ -36,7 +72,9 @@ export const SHELF_GENRES: Record<GenreSlug, readonly string[]> = {
 
 /** shelf name → slug, built once. */
 export const SHELF_TO_GENRE: ReadonlyMap<string, GenreSlug> = new Map(
-  Object.entries(SHELF_GENRES).flatMap(([slug, shelves]) => shelves.map((shelf) => [shelf, slug as GenreSlug] as const)),
+  Object.entries(SHELF_GENRES).flatMap(([slug, shelves]) =>
+    shelves.map((shelf) => [shelf, slug as GenreSlug] as const),
+  ),
 );
 
 export const MAX_GENRES_PER_BOOK = 5;
@@ -46,7 +84,9 @@ export const MAX_GENRES_PER_BOOK = 5;
  * the top slug's and at least 5, highest first.
  */
 export function pickGenres(scores: ReadonlyMap<GenreSlug, number>): GenreSlug[] {
-  const ranked = [...scores.entries()].filter(([, score]) => score > 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const ranked = [...scores.entries()]
+    .filter(([, score]) => score > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const top = ranked[0]?.[1] ?? 0;
   return ranked
     .filter(([, score]) => score >= top * 0.1 && score >= 5)
@@ -136,10 +176,36 @@ export function genresFromCategory(category: string): GenreSlug[] {
 
 /** Goodreads language codes → ISO 639-1 (empty means English, as the data README advises). */
 const LANGUAGE_CODES: Record<string, string> = {
-  eng: 'en', 'en-us': 'en', 'en-gb': 'en', 'en-ca': 'en', en: 'en', '': 'en',
-  ara: 'ar', fre: 'fr', ind: 'id', spa: 'es', ger: 'de', jpn: 'ja', per: 'fa', por: 'pt', pol: 'pl',
-  nor: 'no', dan: 'da', fil: 'fil', ita: 'it', nl: 'nl', vie: 'vi', tur: 'tr', swe: 'sv', rum: 'ro',
-  mul: 'mul', rus: 'ru', am: 'am', amh: 'am', english: 'en', 'multiple languages': 'mul',
+  eng: 'en',
+  'en-us': 'en',
+  'en-gb': 'en',
+  'en-ca': 'en',
+  en: 'en',
+  '': 'en',
+  ara: 'ar',
+  fre: 'fr',
+  ind: 'id',
+  spa: 'es',
+  ger: 'de',
+  jpn: 'ja',
+  per: 'fa',
+  por: 'pt',
+  pol: 'pl',
+  nor: 'no',
+  dan: 'da',
+  fil: 'fil',
+  ita: 'it',
+  nl: 'nl',
+  vie: 'vi',
+  tur: 'tr',
+  swe: 'sv',
+  rum: 'ro',
+  mul: 'mul',
+  rus: 'ru',
+  am: 'am',
+  amh: 'am',
+  english: 'en',
+  'multiple languages': 'mul',
 };
 
 export function normalizeLanguage(code: string): string {

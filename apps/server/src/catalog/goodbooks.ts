@@ -5,7 +5,15 @@ import type { GenreSlug } from '@nebab/shared';
 import { parseCsv, parseCsvObjects } from './csv.js';
 import { SHELF_TO_GENRE, normalizeLanguage, pickGenres } from './genre-map.js';
 import { repairGoodbooksIsbns } from './isbn.js';
-import { blankToNull, normAuthor, normTitle, splitSeries, toFloat, toInt, type CatalogRecord } from './records.js';
+import {
+  blankToNull,
+  normAuthor,
+  normTitle,
+  splitSeries,
+  toFloat,
+  toInt,
+  type CatalogRecord,
+} from './records.js';
 
 const NO_PHOTO = /nophoto/;
 
@@ -85,20 +93,27 @@ export function readGoodbooks(dir: string): CatalogRecord[] {
   const records: CatalogRecord[] = [];
   for (const row of parseCsvObjects(readFileSync(join(dir, 'books.csv'), 'utf8'))) {
     const { isbn10, isbn13 } = repairGoodbooksIsbns(row.isbn ?? '', row.isbn13 ?? '');
-    const authors = (row.authors ?? '').split(', ').map((a) => a.trim()).filter(Boolean);
+    const authors = (row.authors ?? '')
+      .split(', ')
+      .map((a) => a.trim())
+      .filter(Boolean);
     const firstAuthor = normAuthor(authors[0] ?? '');
     const edition =
       (isbn10 && bestEdition(enrichment.byIsbn10.get(isbn10))) ||
       (isbn13 && bestEdition(enrichment.byIsbn13.get(isbn13))) ||
       bestEdition(enrichment.byKey.get(`${normTitle(row.title ?? '')}|${firstAuthor}`)) ||
-      (row.original_title ? bestEdition(enrichment.byKey.get(`${normTitle(row.original_title)}|${firstAuthor}`)) : null) ||
+      (row.original_title
+        ? bestEdition(enrichment.byKey.get(`${normTitle(row.original_title)}|${firstAuthor}`))
+        : null) ||
       null;
     const { title, series, seriesNumber } = splitSeries(row.title ?? '');
     const year = toInt(row.original_publication_year);
     const image = blankToNull(row.image_url);
     const thumb = blankToNull(row.small_image_url);
     const originalTitle = blankToNull(row.original_title);
-    const histogram = [1, 2, 3, 4, 5].map((n) => toInt(row[`ratings_${n}`]) ?? 0) as CatalogRecord['ratingsHistogram'];
+    const histogram = [1, 2, 3, 4, 5].map(
+      (n) => toInt(row[`ratings_${n}`]) ?? 0,
+    ) as CatalogRecord['ratingsHistogram'];
     records.push({
       id: String(toInt(row.book_id)),
       source: 'goodbooks',

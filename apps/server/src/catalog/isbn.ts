@@ -58,7 +58,10 @@ export function rebuildIsbn13FromFloat(raw: string): string | null {
 }
 
 /** Both ISBNs of a goodbooks row after repair. */
-export function repairGoodbooksIsbns(isbnRaw: string, isbn13Raw: string): { isbn10: string | null; isbn13: string | null } {
+export function repairGoodbooksIsbns(
+  isbnRaw: string,
+  isbn13Raw: string,
+): { isbn10: string | null; isbn13: string | null } {
   const isbn10 = repairIsbn10(isbnRaw);
   if (isbn10) return { isbn10, isbn13: isbn10To13(isbn10) };
   return { isbn10: null, isbn13: rebuildIsbn13FromFloat(isbn13Raw) };

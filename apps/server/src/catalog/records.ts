@@ -35,7 +35,11 @@ export interface CatalogRecord {
 const SERIES_SUFFIX = /\s*\(([^()]*?),?\s+#\s*([\d.\-–]+)\)\s*$/;
 
 /** Splits "The Hunger Games (The Hunger Games, #1)" into title, series and number. */
-export function splitSeries(title: string): { title: string; series: string | null; seriesNumber: string | null } {
+export function splitSeries(title: string): {
+  title: string;
+  series: string | null;
+  seriesNumber: string | null;
+} {
   const match = SERIES_SUFFIX.exec(title);
   if (!match) return { title: title.trim(), series: null, seriesNumber: null };
   const bare = title.slice(0, match.index).trim();

@@ -43,7 +43,12 @@ export type DatabaseOptions =
 /** Opens PostgreSQL (a pool) or embedded PGlite with the pg_trgm extension. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // JIT compilation costs more than it saves on these short queries (tens of ms on big plans).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      options: '-c jit=off',
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       kind: 'postgres',

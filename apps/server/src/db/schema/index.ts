@@ -3,3 +3,4 @@ export * from './oidc-states.js';
 export * from './preferences.js';
 export * from './sessions.js';
 export * from './users.js';
+export * from './books.js';

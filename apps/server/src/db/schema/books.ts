@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestampTz, timestamps } from './columns.js';
+import { users } from './users.js';
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+/**
+ * The catalogue (spec §3 Book). Ids: goodbooks `book_id` ("1".."10000"), Ethiopian `et-<hash>`,
+ * uploads `local-<uuid>`. `search_vector` and `search_text` are stored generated columns computed by
+ * the IMMUTABLE SQL functions of migration 0002 (array_to_string is only STABLE, so it is wrapped),
+ * which behave the same on PostgreSQL 15 and PGlite (18).
+ */
+export const books = pgTable(
+  'books',
+  {
+    id: text('id').primaryKey(),
+    source: text('source').notNull(),
+    title: text('title').notNull(),
+    altTitles: text('alt_titles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    series: text('series'),
+    seriesNumber: text('series_number'),
+    authors: text('authors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    primaryAuthor: text('primary_author'),
+    authorsLatin: text('authors_latin'),
+    genres: text('genres')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    publisher: text('publisher'),
+    publicationDate: text('publication_date'),
+    publicationYear: integer('publication_year'),
+    pageCount: integer('page_count'),
+    language: text('language').notNull().default('en'),
+    rating: real('rating'),
+    ratingsCount: integer('ratings_count').notNull().default(0),
+    ratingsHistogram: integer('ratings_histogram').array(),
+    wantToReadCount: integer('want_to_read_count').notNull().default(0),
+    description: text('description'),
+    coverUrl: text('cover_url'),
+    thumbnailUrl: text('thumbnail_url'),
+    isbn10: text('isbn10'),
+    isbn13: text('isbn13'),
+    goodreadsId: text('goodreads_id'),
+    sourceUrl: text('source_url'),
+    previewLink: text('preview_link'),
+    viewability: text('viewability').notNull().default('NO_PAGES'),
+    filePath: text('file_path'),
+    coverPath: text('cover_path'),
+    status: text('status').notNull().default('active'),
+    editedFields: text('edited_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`nebab_book_search_vector(title, series, alt_titles, authors, authors_latin, description)`,
+    ),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`nebab_book_search_text(title, alt_titles, authors, authors_latin)`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    index('books_search_vector_idx').using('gin', t.searchVector),
+    index('books_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('books_title_prefix_idx').using('btree', sql`lower(${t.title}) text_pattern_ops`),
+    index('books_genres_idx').using('gin', t.genres),
+    index('books_publication_year_idx').on(t.publicationYear),
+    index('books_rating_idx').on(t.rating),
+    index('books_ratings_count_idx').on(t.ratingsCount),
+    index('books_primary_author_idx').on(t.primaryAuthor),
+  ],
+);
+
+export type BookRow = typeof books.$inferSelect;
+export type NewBookRow = typeof books.$inferInsert;
+
+/** Reports of a book by a reader (spec §5), handled by admins. */
+export const bookReports = pgTable(
+  'book_reports',
+  {
+    id: id(),
+    bookId: text('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('open'),
+    ...timestamps,
+  },
+  (t) => [index('book_reports_status_idx').on(t.status, t.createdAt)],
+);
+
+/** The landing page's newsletter box: one row per address. */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    language: text('language').notNull().default('en'),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('newsletter_subscriptions_email_unique').on(t.email)],
+);
+
+/** Reader activity on books (want-to-read, review, rating, view): the trending signal. */
+export const bookActivity = pgTable(
+  'book_activity',
+  {
+    id: id(),
+    bookId: text('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('book_activity_created_at_idx').on(t.createdAt),
+    index('book_activity_book_created_idx').on(t.bookId, t.createdAt),
+  ],
+);

@@ -1,0 +1,286 @@
+import {
+  authorsQuerySchema,
+  authorsResponseSchema,
+  bookDetailSchema,
+  coverSvg,
+  genreDetailSchema,
+  newsletterSchema,
+  relatedQuerySchema,
+  relatedResponseSchema,
+  reportSchema,
+  searchQuerySchema,
+  searchResponseSchema,
+  suggestQuerySchema,
+  suggestResponseSchema,
+  trendingResponseSchema,
+  LIMITS,
+  type BookList,
+} from '@nebab/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLanguage } from '../../lib/request-language.js';
+import { bearerToken, currentActor } from '../../plugins/auth.js';
+import { errorResponses } from '../../plugins/openapi.js';
+import type { Actor } from '../users/users.policy.js';
+import {
+  presentAuthor,
+  presentBookDetail,
+  presentGenreListItem,
+  presentSearchItem,
+  presentSuggestion,
+  presentTrendingCard,
+} from './books.presenter.js';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const security = [{ bearer: [] }];
+const ONE_YEAR = 'public, max-age=31536000, immutable';
+
+export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The caller when a valid token is sent; public routes never fail on a bad one. */
+  async function optionalActor(request: FastifyRequest): Promise<Actor | null> {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return null;
+    return app.services.auth.authenticate(token).catch(() => null);
+  }
+
+  app.get(
+    '/api/search',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'Search the catalogue: words (typo and prefix tolerant), filters of spec §5, sorts, pages',
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const result = await app.services.books.search(request.query);
+      return {
+        items: result.items.map(presentSearchItem),
+        totalItems: result.totalItems,
+        rawTotal: result.rawTotal,
+      };
+    },
+  );
+
+  app.get(
+    '/api/search/suggest',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'Typeahead: at most 8 books whose title or author contains the text',
+        querystring: suggestQuerySchema,
+        response: { 200: suggestResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => ({
+      items: (await app.services.books.suggest(request.query.q)).map(presentSuggestion),
+    }),
+  );
+
+  app.get(
+    '/api/books/trending',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'Trending books: last week of reader activity against its baseline, blended with popularity',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(LIMITS.listLimitMax).default(10) }),
+        response: { 200: trendingResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => ({
+      items: (await app.services.books.trending(request.query.limit)).map(presentTrendingCard),
+    }),
+  );
+
+  app.get(
+    '/api/books/:id',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'Book detail (spec §3); inactive books are 404 except for admins',
+        params: idParams,
+        response: { 200: bookDetailSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      presentBookDetail(await app.services.books.detail(request.params.id, await optionalActor(request))),
+  );
+
+  app.get(
+    '/api/books/:id/cover.svg',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'The generated cover (last fallback of the cover candidates)',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const book = await app.services.books.detail(request.params.id, null);
+      reply
+        .header('cache-control', ONE_YEAR)
+        .type('image/svg+xml; charset=utf-8')
+        .send(
+          coverSvg({ title: book.title, author: book.authors[0] ?? null, genre: book.genres[0] ?? null }),
+        );
+    },
+  );
+
+  app.get(
+    '/api/books/:id/cover',
+    { schema: { tags: ['books'], summary: 'The uploaded cover image of a book', params: idParams } },
+    async (request, reply) => {
+      const cover = await app.services.books.coverImage(request.params.id);
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-length', cover.size)
+        .type(cover.type);
+      return reply.send(cover.stream);
+    },
+  );
+
+  app.get(
+    '/api/books/:id/file',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'The PDF of a book stored by Nebab (local- ids)',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const file = await app.services.books.file(request.params.id);
+      reply
+        .header('content-length', file.size)
+        .header('content-disposition', 'inline')
+        .header('cache-control', 'private, max-age=3600')
+        .type('application/pdf');
+      return reply.send(file.stream);
+    },
+  );
+
+  app.get(
+    '/api/books/:id/related',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'Books sharing genres with this one, ranked by shared genres and popularity',
+        params: idParams,
+        querystring: relatedQuerySchema,
+        response: { 200: relatedResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const result = await app.services.books.related(request.params.id, request.query);
+      return { items: result.items.map(presentGenreListItem), total: result.total };
+    },
+  );
+
+  app.post(
+    '/api/books/:id/reports',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['books'],
+        summary: 'Report a book to the admins',
+        security,
+        params: idParams,
+        body: reportSchema,
+        response: {
+          201: z.object({ id: z.string(), status: z.string() }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const report = await app.services.books.report(
+        request.params.id,
+        currentActor(request),
+        request.body.reason,
+      );
+      return reply.code(201).send(report);
+    },
+  );
+
+  app.get(
+    '/api/genres/:slug',
+    {
+      schema: {
+        tags: ['genres'],
+        summary: 'A genre page: counts, new releases, popular books, best of each decade, Ethiopian books',
+        params: z.object({ slug: z.string().max(60) }),
+        response: { 200: genreDetailSchema, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      reply.header('vary', 'Accept-Language');
+      const genre = await app.services.books.genre(request.params.slug, language);
+      const lists: BookList[] = [...genre.byDecade.entries()].map(([decade, rows]) => ({
+        id: `${genre.slug}-${decade}s`,
+        kind: 'decade',
+        decade,
+        items: rows.map(presentGenreListItem),
+      }));
+      if (genre.ethiopian.length > 0) {
+        lists.push({
+          id: `${genre.slug}-ethiopian`,
+          kind: 'ethiopian',
+          decade: null,
+          items: genre.ethiopian.map(presentGenreListItem),
+        });
+      }
+      return {
+        slug: genre.slug,
+        name: genre.entry.name[language],
+        title: genre.entry.title[language],
+        description: genre.entry.description[language],
+        bookCount: genre.bookCount,
+        newReleases: genre.newReleases.map(presentGenreListItem),
+        popular: genre.popular.map(presentGenreListItem),
+        lists,
+        groups: genre.groups,
+      };
+    },
+  );
+
+  app.get(
+    '/api/authors',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'The author index (primary authors): book count, average rating, most-rated book',
+        querystring: authorsQuerySchema,
+        response: { 200: authorsResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const result = await app.services.books.authors(request.query);
+      return {
+        items: result.items.map((row) => presentAuthor(row, result.tops.get(row.top_book_id))),
+        total: result.total,
+      };
+    },
+  );
+
+  app.post(
+    '/api/newsletter',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Subscribe an address to the newsletter (idempotent)',
+        body: newsletterSchema,
+        response: { 201: z.object({ subscribed: z.literal(true) }), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await app.services.books.subscribe(
+        request.body.email,
+        request.body.language ?? requestLanguage(request),
+      );
+      return reply.code(201).send({ subscribed: true as const });
+    },
+  );
+};

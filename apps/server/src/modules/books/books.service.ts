@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import {
+  GENRE_CATALOG,
+  GENRE_SLUGS,
+  isLocalBook,
+  type GenreSlug,
+  type Language,
+  type SearchQuery,
+} from '@nebab/shared';
+import type { BookRow } from '../../db/schema/index.js';
+import { NotFoundError } from '../../lib/errors.js';
+import type { Storage } from '../../lib/storage.js';
+import { hasRole, type Actor } from '../users/users.policy.js';
+import type { BookCardRow, BooksRepository } from './books.repository.js';
+import { sanitizeDescription } from './books.sanitize.js';
+
+const TRENDING_TTL_MS = 60_000;
+const TRENDING_MAX = 50;
+const SUGGEST_LIMIT = 8;
+
+export interface AdminBookPatch {
+  description?: string | null;
+  previewLink?: string | null;
+  viewability?: string;
+}
+
+export interface LocalBookInput {
+  title: string;
+  author: string;
+  publisher: string | null;
+  language: string;
+  publicationYear: number | null;
+  genre: GenreSlug | null;
+  description: string | null;
+  pageCount: number | null;
+  cover: { data: Buffer; extension: 'jpg' | 'png' | 'webp' } | null;
+  file: Buffer;
+}
+
+type TrendingRow = Awaited<ReturnType<BooksRepository['trendingCandidates']>>[number];
+
+/**
+ * Trending score (Open Library style), per candidate book:
+ *
+ *   mean  = baseline / 7                       activity per week over days 8–56 (seven weeks)
+ *   z     = (recent - mean) / sqrt(mean + 1)   z-score of the last 7 days against that baseline
+ *                                              (Poisson variance, +1 so a quiet book is not infinite)
+ *   pop   = 0.35·ln(1 + ratings_count) + 0.45·ln(1 + want_to_read_count) + 1.2·(rating − 3.8)
+ *   score = 2.5·max(z, 0) + pop + 0.8·[publication_year ≥ 2010]
+ *
+ * With no activity the list is the catalogue's popularity with a small bonus for recent books;
+ * three fresh want-to-reads of a quiet book (z = 3 → +7.5) lift it above the classics. The list is
+ * then made varied: at most two books per series or author, and at least two books from 2010 on.
+ */
+export function trendingScore(
+  row: Pick<
+    TrendingRow,
+    'recent' | 'baseline' | 'ratings_count' | 'want_to_read_count' | 'rating' | 'publication_year'
+  >,
+): number {
+  const mean = Number(row.baseline) / 7;
+  const z = (Number(row.recent) - mean) / Math.sqrt(mean + 1);
+  const pop =
+    0.35 * Math.log1p(row.ratings_count) +
+    0.45 * Math.log1p(row.want_to_read_count) +
+    (row.rating === null ? 0 : 1.2 * (row.rating - 3.8));
+  return 2.5 * Math.max(z, 0) + pop + ((row.publication_year ?? 0) >= 2010 ? 0.8 : 0);
+}
+
+export function pickTrending(candidates: TrendingRow[], limit: number): TrendingRow[] {
+  const ranked = candidates
+    .map((row) => ({ row, score: trendingScore(row) }))
+    .sort((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
+  const perKey = new Map<string, number>();
+  const chosen: TrendingRow[] = [];
+  for (const { row } of ranked) {
+    if (chosen.length >= limit) break;
+    const keys = [
+      row.series ? `s:${row.series}` : null,
+      row.primary_author ? `a:${row.primary_author}` : null,
+    ].filter((key): key is string => key !== null);
+    if (keys.some((key) => (perKey.get(key) ?? 0) >= 2)) continue;
+    for (const key of keys) perKey.set(key, (perKey.get(key) ?? 0) + 1);
+    chosen.push(row);
+  }
+  const isRecent = (row: TrendingRow) => (row.publication_year ?? 0) >= 2010;
+  const wanted = Math.min(2, limit);
+  const extra = ranked.map(({ row }) => row).filter((row) => isRecent(row) && !chosen.includes(row));
+  while (chosen.filter(isRecent).length < wanted && extra.length > 0) {
+    const replaceAt = chosen.map(isRecent).lastIndexOf(false);
+    if (replaceAt === -1) break;
+    chosen.splice(replaceAt, 1);
+    chosen.push(extra.shift()!);
+  }
+  return chosen;
+}
+
+export function createBooksService(deps: { books: BooksRepository; storage: Storage }) {
+  const { books, storage } = deps;
+  let trendingCache: { at: number; rows: TrendingRow[] } | null = null;
+
+  async function visibleBook(id: string, actor: Actor | null): Promise<BookRow> {
+    const book = await books.findById(id);
+    if (!book) throw new NotFoundError();
+    if (book.status !== 'active' && !(actor && hasRole(actor, 'admin'))) throw new NotFoundError();
+    return book;
+  }
+
+  return {
+    detail: visibleBook,
+
+    search(query: SearchQuery) {
+      return books.search(query);
+    },
+
+    async suggest(q: string | undefined) {
+      if (!q) return [];
+      return books.suggest(q, SUGGEST_LIMIT);
+    },
+
+    /** The trending list, computed at most once a minute per process. */
+    async trending(limit: number): Promise<BookCardRow[]> {
+      const now = Date.now();
+      if (!trendingCache || now - trendingCache.at > TRENDING_TTL_MS) {
+        trendingCache = { at: now, rows: pickTrending(await books.trendingCandidates(), TRENDING_MAX) };
+      }
+      return trendingCache.rows.slice(0, Math.min(limit, TRENDING_MAX));
+    },
+
+    clearTrendingCache() {
+      trendingCache = null;
+    },
+
+    async related(id: string, options: { genre?: string; sort: string; limit: number; offset: number }) {
+      const book = await visibleBook(id, null);
+      return books.related(book, options);
+    },
+
+    async genre(slug: string, language: Language) {
+      if (!(GENRE_SLUGS as readonly string[]).includes(slug)) throw new NotFoundError();
+      const entry = GENRE_CATALOG[slug as GenreSlug];
+      const [bookCount, newReleases, popular, decades, ethiopian, groups] = await Promise.all([
+        books.genreCount(slug),
+        books.genreBooks(slug, 'newest', 12),
+        books.genreBooks(slug, 'popular', 12),
+        books.genreDecades(slug, 6, 3, 10),
+        books.genreBooks(slug, 'ethiopian', 12),
+        books.clubsForGenre(slug),
+      ]);
+      const byDecade = new Map<number, BookCardRow[]>();
+      for (const row of decades) {
+        const list = byDecade.get(Number(row.decade)) ?? [];
+        list.push(row);
+        byDecade.set(Number(row.decade), list);
+      }
+      return { slug, entry, language, bookCount, newReleases, popular, byDecade, ethiopian, groups };
+    },
+
+    authors(options: { q?: string; letter?: string; page: number; pageSize: number }) {
+      return books.authors(options);
+    },
+
+    async report(bookId: string, actor: Actor, reason: string) {
+      if (!(await books.exists(bookId))) throw new NotFoundError();
+      return books.addReport(bookId, actor.userId, reason);
+    },
+
+    async subscribe(email: string, language: string) {
+      await books.subscribe(email, language);
+    },
+
+    /** Admin edit of the reader-facing fields; the description is sanitised here. */
+    async adminPatch(id: string, patch: AdminBookPatch): Promise<BookRow> {
+      if (!(await books.exists(id, true))) throw new NotFoundError();
+      const values: AdminBookPatch = {};
+      const columns: string[] = [];
+      if (patch.description !== undefined) {
+        const clean = patch.description === null ? '' : sanitizeDescription(patch.description);
+        values.description = clean || null;
+        columns.push('description');
+      }
+      if (patch.previewLink !== undefined) {
+        values.previewLink = patch.previewLink;
+        columns.push('preview_link');
+      }
+      if (patch.viewability !== undefined) {
+        values.viewability = patch.viewability;
+        columns.push('viewability');
+      }
+      if (columns.length === 0) return visibleBook(id, null);
+      const row = await books.adminUpdate(id, values, columns);
+      if (!row) throw new NotFoundError();
+      return row;
+    },
+
+    /** Stores an uploaded book: files first, then the row; files are removed if anything fails. */
+    async createLocalBook(input: LocalBookInput): Promise<{ id: string }> {
+      const id = `local-${randomUUID()}`;
+      const fileKey = `books/${id}.pdf`;
+      const coverKey = input.cover ? `covers/${id}.${input.cover.extension}` : null;
+      const written: string[] = [];
+      try {
+        await storage.put(fileKey, input.file);
+        written.push(fileKey);
+        if (input.cover && coverKey) {
+          await storage.put(coverKey, input.cover.data);
+          written.push(coverKey);
+        }
+        await books.insertLocalBook({
+          id,
+          source: 'local',
+          title: input.title,
+          authors: [input.author],
+          primaryAuthor: input.author,
+          genres: input.genre ? [input.genre] : [],
+          publisher: input.publisher,
+          publicationYear: input.publicationYear,
+          publicationDate: input.publicationYear === null ? null : String(input.publicationYear),
+          pageCount: input.pageCount,
+          language: input.language,
+          description: input.description ? sanitizeDescription(input.description) || null : null,
+          viewability: 'ALL_PAGES',
+          filePath: fileKey,
+          coverPath: coverKey,
+          editedFields: ['description', 'viewability'],
+        });
+        return { id };
+      } catch (error) {
+        await Promise.all(written.map((key) => storage.remove(key).catch(() => undefined)));
+        throw error;
+      }
+    },
+
+    /** The stored PDF of a local book. */
+    async file(id: string) {
+      const book = await visibleBook(id, null);
+      if (!isLocalBook(book.id) || !book.filePath) throw new NotFoundError();
+      const opened = await storage.open(book.filePath);
+      if (!opened) throw new NotFoundError();
+      return opened;
+    },
+
+    /** The uploaded cover image of a book. */
+    async coverImage(id: string) {
+      const book = await visibleBook(id, null);
+      if (!book.coverPath) throw new NotFoundError();
+      const opened = await storage.open(book.coverPath);
+      if (!opened) throw new NotFoundError();
+      const extension = book.coverPath.split('.').pop();
+      const type = extension === 'png' ? 'image/png' : extension === 'webp' ? 'image/webp' : 'image/jpeg';
+      return { ...opened, type };
+    },
+
+    recordActivity(bookId: string, userId: string | null, kind: string, createdAt?: Date) {
+      return books.recordActivity(bookId, userId, kind, createdAt);
+    },
+  };
+}
+
+export type BooksService = ReturnType<typeof createBooksService>;
