@@ -217,6 +217,13 @@ export const routes: RouteObject[] = [
               Component: (await import('./pages/GenreAliasPage/GenreAliasPage')).GenreAliasPage,
             }),
           },
+          // /genre/{name}/new, /popular and /lists: the matching section of the genre page
+          {
+            path: 'genre/:name/:section',
+            lazy: async () => ({
+              Component: (await import('./pages/GenreAliasPage/GenreAliasPage')).GenreAliasPage,
+            }),
+          },
           {
             path: 'authors',
             lazy: async () => ({ Component: (await import('./pages/AuthorsPage/AuthorsPage')).AuthorsPage }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES, TOKEN_STORAGE_KEY } from './client-constants.js';
 import { LIMITS } from './limits.js';
 
 /**
@@ -83,7 +84,7 @@ export const changePasswordSchema = z
     when: (payload) => bothFilled(payload.value, 'newPassword'),
   });
 
-export const ROLES = ['admin', 'user'] as const;
+export { ROLES, TOKEN_STORAGE_KEY };
 export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -120,6 +121,3 @@ export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 export const meResponseSchema = z.object({ user: userSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
-
-/** Key of localStorage that holds the session token (spec §4). */
-export const TOKEN_STORAGE_KEY = 'NR_token';

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { GENRE_SLUGS } from './genres.js';
 import { LIMITS } from './limits.js';
+import {
+  LENGTH_BUCKETS,
+  RELATED_SORTS,
+  SEARCH_AGE_GROUPS,
+  SEARCH_LANGUAGES,
+  SEARCH_LENGTHS,
+  SEARCH_SORTS,
+} from './search-options.js';
 import { VIEWABILITIES } from './viewability.js';
 
 /** ISBN of a book (spec §3 industryIdentifiers). */
@@ -71,14 +79,8 @@ export const searchResponseSchema = z.object({
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
-export const SEARCH_SORTS = ['relevance', 'rating', 'newest', 'title'] as const;
-export const SEARCH_LENGTHS = ['short', 'medium', 'long'] as const;
-/** Age groups of the search filter (spec §5: Children is sent as Juvenile). */
-export const SEARCH_AGE_GROUPS = ['Juvenile', 'Young Adult', 'Adult'] as const;
-/** Languages of the search filter (spec §5), plus Amharic for the Ethiopian shelf. */
-export const SEARCH_LANGUAGES = ['en', 'es', 'fr', 'de', 'ja', 'am'] as const;
-/** Page-count buckets: short < 200, medium 200–400, long > 400. */
-export const LENGTH_BUCKETS = { short: [0, 199], medium: [200, 400], long: [401, null] } as const;
+// The option lists live in search-options.ts (no zod there, so the browser can use them cheaply).
+export { SEARCH_SORTS, SEARCH_LENGTHS, SEARCH_AGE_GROUPS, SEARCH_LANGUAGES, LENGTH_BUCKETS, RELATED_SORTS };
 
 const optionalText = (max: number) =>
   z
@@ -168,7 +170,6 @@ export const genreDetailSchema = z.object({
 });
 export type GenreDetail = z.infer<typeof genreDetailSchema>;
 
-export const RELATED_SORTS = ['popular', 'rating', 'newest', 'title'] as const;
 export const relatedQuerySchema = z.object({
   genre: z.enum(GENRE_SLUGS).optional(),
   sort: z.enum(RELATED_SORTS).default('popular'),

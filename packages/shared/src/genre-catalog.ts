@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { GENRE_SLUGS, type GenreSlug } from './genres.js';
 import type { Language } from './i18n.js';
 
@@ -282,11 +281,3 @@ export function localizeGenre(slug: GenreSlug, language: Language): GenreSummary
 export function listGenres(language: Language): GenreSummary[] {
   return GENRE_SLUGS.map((slug) => localizeGenre(slug, language));
 }
-
-/** The wire shape of one genre (`GET /api/genres`). */
-export const genreSummarySchema = z.object({
-  slug: z.enum(GENRE_SLUGS),
-  name: z.string(),
-  title: z.string(),
-  description: z.string(),
-});

@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './errors.js';
 export * from './genre-catalog.js';
+export * from './genre-schema.js';
 export * from './genres.js';
 export * from './i18n.js';
 export * from './limits.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENRE_SLUGS } from './genres.js';
+import { PREFERENCES_STORAGE_KEY } from './client-constants.js';
 import { LIMITS } from './limits.js';
 
 /** Reading languages offered by the preferences wizard (ISO 639-1). */
@@ -56,8 +57,7 @@ export const preferencesSchema = z.object({
 export type PreferencesInput = z.input<typeof preferencesSchema>;
 export type Preferences = z.output<typeof preferencesSchema>;
 
-/** Key of localStorage that mirrors the saved preferences (spec §3). */
-export const PREFERENCES_STORAGE_KEY = 'userPreferences';
+export { PREFERENCES_STORAGE_KEY };
 
 /** Saved preferences as the API answers them (spec §3). Lenient on stored values so old rows still present. */
 export const savedPreferencesSchema = z.object({

@@ -1,17 +1,42 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, sharedMessages, type Language } from '@nebab/shared';
-import am from './locales/am.json';
 import en from './locales/en.json';
 
 /** Key of localStorage that remembers the interface language the reader picked. */
 export const LANGUAGE_STORAGE_KEY = 'NR_lang';
 
-/** The web messages and the shared ones (validation, errors, auth) in one namespace per language. */
+/**
+ * The web messages and the shared ones (validation, errors, auth) in one namespace per language.
+ * English is bundled (it is also the fallback); Amharic is loaded on demand by {@link loadMessages}, so
+ * a reader downloads only the language they use.
+ */
 export const resources = {
   en: { translation: { ...sharedMessages.en, ...en } },
-  am: { translation: { ...sharedMessages.am, ...am } },
 } as const;
+
+/** The merged messages of `lang` (web over shared), fetched as their own chunk for Amharic. */
+export async function loadMessages(lang: Language): Promise<Record<string, unknown>> {
+  if (lang === 'en') return resources.en.translation;
+  const am = (await import('./locales/am.json')).default;
+  return { ...sharedMessages.am, ...am };
+}
+
+/** i18next backend that loads a language's messages the first time it is needed. */
+const lazyMessages: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) {
+      callback(null, {});
+      return;
+    }
+    loadMessages(language).then(
+      (messages) => callback(null, messages),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -58,15 +83,20 @@ function applyLanguage(lang: string): void {
   }
 }
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/** Resolves once the start-up language's messages are available (render after it). */
+export const i18nReady: Promise<unknown> = i18next
+  .use(lazyMessages)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    lng: detectLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
 
 i18next.on('languageChanged', applyLanguage);
 document.documentElement.lang = currentLanguage();

@@ -5,11 +5,10 @@ import { Logo } from '../../components/Logo';
 import { CloseIcon, MenuIcon, PlusIcon } from '../../components/icons';
 import { useAuth } from '../auth/authContext';
 import { SearchBox } from '../search/SearchBox';
-import { GenresCollapsible, GenresDropdown } from './GenresMenu';
+import { GenresCollapsible } from './GenresCollapsible';
 import { LanguageSelect, LanguageToggle } from './LanguageSelect';
+import { LazyGenresDropdown, LazyThemeMenu, LazyUserMenu } from './LazyMenus';
 import { NAV_PATHS } from './navItems';
-import { ThemeMenu } from './ThemeMenu';
-import { UserMenu } from './UserMenu';
 
 function MainLinks({ signedIn, vertical }: { signedIn: boolean; vertical: boolean }) {
   const { t } = useTranslation();
@@ -54,8 +53,8 @@ function OnboardingHeader() {
         <Logo />
         <div className="ml-auto flex items-center gap-1.5">
           <LanguageToggle />
-          <ThemeMenu />
-          {user ? <UserMenu user={user} /> : null}
+          <LazyThemeMenu />
+          {user ? <LazyUserMenu user={user} /> : null}
         </div>
       </div>
     </header>
@@ -91,7 +90,7 @@ function MainHeader() {
           <ul className="flex items-center gap-0.5">
             <MainLinks signedIn={!!user} vertical={false} />
             <li>
-              <GenresDropdown />
+              <LazyGenresDropdown />
             </li>
           </ul>
         </nav>
@@ -100,7 +99,7 @@ function MainHeader() {
           <SearchBox />
           <LanguageSelect />
           <div className="hidden md:block">
-            <ThemeMenu />
+            <LazyThemeMenu />
           </div>
           {isAdmin ? (
             <Link
@@ -112,7 +111,7 @@ function MainHeader() {
             </Link>
           ) : null}
           {user ? (
-            <UserMenu user={user} />
+            <LazyUserMenu user={user} />
           ) : (
             <Link to={NAV_PATHS.signIn} className="btn btn-primary hidden min-h-10 px-4 md:inline-flex">
               {t('nav.signIn')}
@@ -154,7 +153,7 @@ function MainHeader() {
           <div className="mt-3 flex items-center justify-between gap-3 border-t border-line pt-3">
             <span className="flex items-center gap-2 text-sm text-ink-muted">
               {t('nav.theme.title')}
-              <ThemeMenu />
+              <LazyThemeMenu />
             </span>
             {user ? null : (
               <Link to={NAV_PATHS.signIn} className="btn btn-primary min-h-10 px-4">

@@ -6,12 +6,12 @@ import { isTheme, THEMES, useTheme, type Theme } from '../theme/themeContext';
 const THEME_ICONS: Record<Theme, typeof SunIcon> = { light: SunIcon, dark: MoonIcon, system: MonitorIcon };
 
 /** Light / dark / system theme picker. */
-export function ThemeMenu() {
+export function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useTranslation();
   const { theme, setTheme } = useTheme();
   const CurrentIcon = THEME_ICONS[theme];
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         className="icon-button size-10"
         aria-label={t('nav.theme.label', { theme: t(`nav.theme.${theme}`) })}

@@ -8,11 +8,11 @@ import { useAuth } from '../auth/authContext';
 import { NAV_PATHS } from './navItems';
 
 /** Signed-in reader's avatar-and-name menu: name, email, profile settings and sign out. */
-export function UserMenu({ user }: { user: User }) {
+export function UserMenu({ user, defaultOpen = false }: { user: User; defaultOpen?: boolean }) {
   const { t } = useTranslation();
   const { signOut } = useAuth();
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         data-testid="user-menu-button"
         aria-label={t('nav.userMenu', { name: user.name })}

@@ -10,10 +10,21 @@ export function slugFromGenreName(name: string): string {
     .replace(/[\s_]+/g, '-');
 }
 
-/** `/genre/:name` (the landing genre tiles) leads to the genre page `/discover?genre={slug}`. */
+/** `/genre/:name/{section}` → the anchor of that section on the genre page. */
+export const GENRE_SECTION_ANCHORS: Record<string, string> = {
+  new: 'new-releases',
+  popular: 'popular',
+  lists: 'lists',
+};
+
+/**
+ * `/genre/:name` (the landing genre tiles) leads to the genre page `/discover?genre={slug}`;
+ * `/genre/:name/new`, `/popular` and `/lists` lead to that section of it.
+ */
 export function GenreAliasPage() {
-  const { name = '' } = useParams();
+  const { name = '', section } = useParams();
   const slug = slugFromGenreName(name);
-  if (!isGenreSlug(slug)) return <NotFoundPage />;
-  return <Navigate to={`/discover?genre=${slug}`} replace />;
+  const anchor = section === undefined ? '' : GENRE_SECTION_ANCHORS[section.toLowerCase()];
+  if (!isGenreSlug(slug) || anchor === undefined) return <NotFoundPage />;
+  return <Navigate to={`/discover?genre=${slug}${anchor ? `#${anchor}` : ''}`} replace />;
 }

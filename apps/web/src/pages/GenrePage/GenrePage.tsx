@@ -1,21 +1,162 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { DEFAULT_GENRE, isGenreSlug } from '@nebab/shared';
-import { PlannedPage } from '../../components/PlannedPage';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { DEFAULT_GENRE, GENRE_CATALOG, isGenreSlug, type BookList, type GenreSlug } from '@nebab/shared';
+import { genreDetailQueryOptions } from '../../api/genres/queries';
+import { BookGrid } from '../../components/BookRow';
+import { Spinner } from '../../components/Spinner';
+import { usePageTitle } from '../../components/usePageTitle';
+
+const SECTIONS = [
+  { id: 'new-releases', key: 'genre.newReleases' },
+  { id: 'popular', key: 'genre.popular' },
+  { id: 'lists', key: 'genre.lists' },
+  { id: 'groups', key: 'genre.groups' },
+] as const;
 
 /** `/discover?genre={slug}`: one genre's page; without a valid genre it shows the default (biography). */
 export function GenrePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
+  const { hash } = useLocation();
   const requested = params.get('genre') ?? '';
-  const slug = isGenreSlug(requested) ? requested : DEFAULT_GENRE;
-  const genre = t(`genres.${slug}`);
+  const slug: GenreSlug = isGenreSlug(requested) ? requested : DEFAULT_GENRE;
+  const lang = i18n.language === 'am' ? 'am' : 'en';
+  const catalog = GENRE_CATALOG[slug];
+  const detail = useQuery(genreDetailQueryOptions(slug));
+  // The server's text wins when it answers; the shared catalogue stands in until then (or if it fails).
+  const title = detail.data?.title || catalog.title[lang];
+  const description = detail.data?.description || catalog.description[lang];
+  const genreName = catalog.name[lang];
+  const number = new Intl.NumberFormat(lang === 'am' ? 'am-ET' : 'en-US');
+  usePageTitle(title);
+
+  // `/genre/{name}/{new,popular,lists}` land here with an anchor: scroll to it once the books are in.
+  useEffect(() => {
+    if (!hash || detail.isPending) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash, detail.isPending]);
+
+  const data = detail.data;
   return (
-    <PlannedPage
-      title={genre}
-      description={t('pages.genre.description', { genre })}
-      eyebrow={t('pages.genre.eyebrow')}
-      back={{ to: '/genres', label: t('pages.genres.title') }}
-    />
+    <div className="page-container py-10 sm:py-14">
+      <header className="max-w-3xl">
+        <p className="mb-2 text-sm font-semibold tracking-wide text-gold uppercase">{t('genre.eyebrow')}</p>
+        <h1 className="text-3xl font-semibold sm:text-4xl">{title}</h1>
+        <p className="mt-3 text-lg text-ink-muted">{description}</p>
+        {data?.bookCount ? (
+          <p className="mt-2 text-sm text-ink-muted">
+            {t('genre.bookCount', { count: data.bookCount, formatted: number.format(data.bookCount) })}
+          </p>
+        ) : null}
+        <div className="mt-5 flex flex-wrap gap-3">
+          <Link to={`/search?genre=${slug}&sort=rating`} className="btn btn-primary">
+            {t('genre.searchAll', { genre: genreName })}
+          </Link>
+          <Link to="/genres" className="btn btn-secondary">
+            {t('genre.allGenres')}
+          </Link>
+        </div>
+      </header>
+
+      <nav aria-label={t('genre.sectionsNav')} className="mt-8 border-y border-line py-3">
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm font-medium">
+          {SECTIONS.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`} className="text-accent underline-offset-4 hover:underline">
+                {t(section.key)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {detail.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label={t('genre.loading', { genre: genreName })} />
+        </div>
+      ) : detail.isError ? (
+        <p role="alert" className="card mt-8 p-6">
+          {t('genre.error')}
+        </p>
+      ) : null}
+
+      {data ? (
+        <>
+          <GenreSection id="new-releases" title={t('genre.newReleases')}>
+            <BookGrid
+              items={data.newReleases ?? []}
+              testId="genre-new-releases"
+              empty={t('genre.emptyList')}
+            />
+          </GenreSection>
+          <GenreSection id="popular" title={t('genre.popular')}>
+            <BookGrid items={data.popular ?? []} testId="genre-popular" empty={t('genre.emptyList')} />
+          </GenreSection>
+          <GenreSection id="lists" title={t('genre.lists')}>
+            {(data.lists ?? []).length === 0 ? (
+              <p className="text-ink-muted">{t('genre.emptyList')}</p>
+            ) : (
+              <div className="flex flex-col gap-10">
+                {(data.lists ?? []).map((list) => (
+                  <div key={list.id}>
+                    <h3 className="mb-4 text-xl font-semibold">{listTitle(list, genreName, t)}</h3>
+                    <BookGrid items={list.items} empty={t('genre.emptyList')} />
+                  </div>
+                ))}
+              </div>
+            )}
+          </GenreSection>
+          <GenreSection id="groups" title={t('genre.groups')}>
+            {(data.groups ?? []).length === 0 ? (
+              <div className="card flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
+                <p className="text-ink-muted">{t('genre.noGroups', { genre: genreName })}</p>
+                <Link to="/community/bookclub" className="btn btn-secondary">
+                  {t('genre.noGroupsLink')}
+                </Link>
+              </div>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {(data.groups ?? []).map((group) => (
+                  <li key={group.id} className="card p-5">
+                    <p className="font-semibold">{group.name}</p>
+                    <p className="mt-1 text-sm text-ink-muted">
+                      {t('genre.members', {
+                        count: group.memberCount,
+                        formatted: number.format(group.memberCount),
+                      })}
+                    </p>
+                    <Link
+                      to="/community/bookclub"
+                      className="mt-3 inline-block text-sm font-semibold text-accent"
+                    >
+                      {t('genre.noGroupsLink')}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </GenreSection>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function listTitle(list: BookList, genre: string, t: ReturnType<typeof useTranslation>['t']): string {
+  if (list.kind === 'decade' && list.decade !== null) return t('genre.decade', { decade: list.decade });
+  if (list.kind === 'ethiopian') return t('genre.ethiopian', { genre });
+  return t('genre.series');
+}
+
+function GenreSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="mt-12 scroll-mt-20">
+      <h2 id={`${id}-title`} className="mb-5 text-2xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

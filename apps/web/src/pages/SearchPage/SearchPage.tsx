@@ -1,17 +1,219 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PlannedPage } from '../../components/PlannedPage';
+import { SEARCH_SORTS } from '@nebab/shared';
+import { searchQueryOptions } from '../../api/search/queries';
+import { Pagination } from '../../components/Pagination';
+import { Spinner } from '../../components/Spinner';
+import { SearchIcon } from '../../components/icons';
+import { usePageTitle } from '../../components/usePageTitle';
+import { SearchFilters } from './SearchFilters';
+import { SearchResultCard } from './SearchResultCard';
+import {
+  activeFilterCount,
+  hasSearch,
+  PAGE_SIZE,
+  parseSearchState,
+  serializeSearchState,
+  toSearchQuery,
+  type SearchSort,
+  type SearchState,
+} from './searchState';
 
-/** `/search?q=…`: search results with filters. */
+/**
+ * `/search`: results with filters, sort, list/grid view and numbered pages. The whole state lives in
+ * the URL query (q, author, genre, language, ageGroup, length, minRating, yearFrom, yearTo, sort,
+ * page, view), so a search can be shared or reloaded and Back returns to the previous one.
+ */
 export function SearchPage() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const query = params.get('q')?.trim() ?? '';
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const state = parseSearchState(params);
+  const searching = hasSearch(state);
+  const results = useQuery(searchQueryOptions(toSearchQuery(state), searching));
+  const filtersCount = activeFilterCount(state);
+  const [filtersOpen, setFiltersOpen] = useState(filtersCount > 0);
+  const filtersId = useId();
+  const sortId = useId();
+  const inputId = useId();
+  const number = new Intl.NumberFormat(i18n.language === 'am' ? 'am-ET' : 'en-US');
+
+  const title = state.author
+    ? t('search.byAuthor', { author: state.author })
+    : state.q
+      ? t('search.resultsTitle', { query: state.q })
+      : t('search.title');
+  usePageTitle(title);
+
+  const go = (next: SearchState) => setParams(serializeSearchState(next));
+  const patch = (changes: Partial<SearchState>) => go({ ...state, page: 1, ...changes });
+  const hrefFor = (page: number) => `/search?${serializeSearchState({ ...state, page }).toString()}`;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('q');
+    patch({ q: typeof value === 'string' ? value.trim() : '' });
+  };
+
+  const data = results.data;
+  const total = data?.totalItems ?? 0;
+  const totalPages = Math.min(500, Math.ceil(total / PAGE_SIZE));
+  const from = total === 0 ? 0 : (state.page - 1) * PAGE_SIZE + 1;
+  const to = Math.min(total, state.page * PAGE_SIZE);
+
   return (
-    <PlannedPage
-      title={t('pages.search.title')}
-      description={query ? t('pages.search.descriptionWithQuery', { query }) : t('pages.search.description')}
-      back={{ to: '/books', label: t('nav.discover') }}
-    />
+    <div className="page-container py-10 sm:py-14">
+      <h1 className="text-3xl font-semibold [overflow-wrap:anywhere] sm:text-4xl">{title}</h1>
+
+      <form role="search" aria-label={t('search.label')} className="mt-6 flex gap-2" onSubmit={submit}>
+        <label htmlFor={inputId} className="sr-only">
+          {t('search.label')}
+        </label>
+        <input
+          key={state.q}
+          id={inputId}
+          name="q"
+          type="search"
+          className="input"
+          defaultValue={state.q}
+          placeholder={t('search.placeholder')}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        <button type="submit" className="btn btn-primary shrink-0">
+          <SearchIcon className="size-5" />
+          <span className="max-sm:sr-only">{t('search.submit')}</span>
+        </button>
+      </form>
+
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {t('search.filters.toggle')}
+          {filtersCount > 0 ? (
+            <span className="rounded-full bg-accent px-2 text-xs text-on-accent">
+              {t('search.filters.active', { count: filtersCount })}
+            </span>
+          ) : null}
+        </button>
+        <div className="flex items-center gap-2">
+          <label htmlFor={sortId} className="text-sm font-medium">
+            {t('search.sort')}
+          </label>
+          <select
+            id={sortId}
+            className="input min-h-10 w-auto py-1"
+            value={state.sort}
+            onChange={(event) => patch({ sort: event.target.value as SearchSort })}
+          >
+            {SEARCH_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`search.sorts.${sort}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div role="group" aria-label={t('search.view')} className="ml-auto flex gap-1">
+          {(['list', 'grid'] as const).map((view) => (
+            <button
+              key={view}
+              type="button"
+              aria-pressed={state.view === view}
+              className={`btn min-h-10 px-3 text-sm ${state.view === view ? 'btn-primary' : 'btn-secondary'}`}
+              onClick={() => go({ ...state, view })}
+            >
+              {view === 'list' ? t('search.viewList') : t('search.viewGrid')}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {filtersOpen ? (
+        <SearchFilters
+          id={filtersId}
+          state={state}
+          onChange={patch}
+          onClear={() =>
+            patch({
+              genre: undefined,
+              language: undefined,
+              ageGroup: undefined,
+              length: undefined,
+              minRating: undefined,
+              yearFrom: undefined,
+              yearTo: undefined,
+            })
+          }
+        />
+      ) : null}
+
+      <div className="mt-6" aria-live="polite" aria-busy={results.isFetching}>
+        {!searching ? (
+          <div className="card p-8 text-center">
+            <p className="text-xl font-semibold">{t('search.prompt')}</p>
+            <p className="mt-2 text-ink-muted">{t('search.promptHint')}</p>
+          </div>
+        ) : results.isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner label={t('search.loading')} />
+          </div>
+        ) : results.isError ? (
+          <div className="card p-6" role="alert">
+            <p>{t('search.error')}</p>
+            <button type="button" className="btn btn-secondary mt-4" onClick={() => void results.refetch()}>
+              {t('search.retry')}
+            </button>
+          </div>
+        ) : data && data.items.length === 0 ? (
+          <div className="card p-8 text-center">
+            <p className="text-xl font-semibold">{t('search.empty')}</p>
+            <p className="mt-2 text-ink-muted">{t('search.emptyHint')}</p>
+          </div>
+        ) : data ? (
+          <>
+            <p className="mb-4 text-sm text-ink-muted" data-testid="search-count">
+              {state.q
+                ? t('search.count', {
+                    from: number.format(from),
+                    to: number.format(to),
+                    total: number.format(total),
+                    query: state.q,
+                  })
+                : t('search.countNoQuery', {
+                    from: number.format(from),
+                    to: number.format(to),
+                    total: number.format(total),
+                  })}
+            </p>
+            <ul
+              data-testid="search-results"
+              className={
+                state.view === 'grid'
+                  ? 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5'
+                  : 'grid grid-cols-1 gap-3 lg:grid-cols-2'
+              }
+            >
+              {data.items.map((item) => (
+                <li key={item.id} className="min-w-0">
+                  <SearchResultCard item={item} view={state.view} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={state.page}
+              totalPages={totalPages}
+              hrefFor={hrefFor}
+              label={t('search.pagination')}
+            />
+          </>
+        ) : null}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,10 @@
+export interface AuthorsParams {
+  q?: string;
+  letter?: string;
+  page: number;
+  pageSize: number;
+}
+
+export const authorKeys = {
+  list: (params: AuthorsParams) => ['authors', params] as const,
+};

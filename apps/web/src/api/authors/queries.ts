@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AuthorSummary } from '@nebab/shared';
+import { apiRequest } from '../client';
+import { authorKeys, type AuthorsParams } from './keys';
+
+/** GET /api/authors?q&letter&page&pageSize */
+export function authorsQueryOptions(params: AuthorsParams) {
+  const search = new URLSearchParams();
+  if (params.q) search.set('q', params.q);
+  if (params.letter) search.set('letter', params.letter);
+  search.set('page', String(params.page));
+  search.set('pageSize', String(params.pageSize));
+  return queryOptions({
+    queryKey: authorKeys.list(params),
+    queryFn: ({ signal }) =>
+      apiRequest<{ items: AuthorSummary[]; total: number }>(`/api/authors?${search.toString()}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}

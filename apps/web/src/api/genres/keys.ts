@@ -1,0 +1,4 @@
+export const genreKeys = {
+  all: () => ['genres'] as const,
+  detail: (slug: string) => ['genres', slug] as const,
+};

@@ -1,0 +1,3 @@
+export const trendingKeys = {
+  list: (limit: number) => ['books', 'trending', limit] as const,
+};

@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { usePrefersReducedMotion } from '../../lib/usePrefersReducedMotion';
+
+/** Visible share of a section that starts its entrance animation. */
+export const REVEAL_THRESHOLD = 0.3;
+
+/**
+ * Wraps a landing section so it animates in ONCE when 30% of it is visible. Without
+ * IntersectionObserver, or under prefers-reduced-motion, it is shown at once without animation.
+ */
+export function Reveal({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const reduced = usePrefersReducedMotion();
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+
+  useEffect(() => {
+    const node = ref.current;
+    if (seen || reduced || !node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setSeen(true);
+          observer.disconnect();
+        }
+      },
+      { threshold: REVEAL_THRESHOLD },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [seen, reduced]);
+
+  return (
+    <div
+      ref={ref}
+      className={reduced ? undefined : `reveal${seen ? ' is-visible' : ''}`}
+      data-revealed={seen || reduced}
+    >
+      {children}
+    </div>
+  );
+}
