@@ -4,7 +4,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,7 +36,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/db/*', '**/db/**', 'drizzle-orm', 'drizzle-orm/*'], message: 'Routes call services; services call repositories.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/db/*', '**/db/**', 'drizzle-orm', 'drizzle-orm/*'],
+              message: 'Routes call services; services call repositories.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -3,7 +3,13 @@ import { E2E_ADMIN } from './support/ports';
 import { expectAccessible, finishWizard, logIn, signUp } from './support/fixtures';
 
 test('signed-out visitors are sent to /login from protected pages', async ({ page }) => {
-  for (const path of ['/dashboard', '/preferences', '/dashboard/settings', '/admin/dashboard', '/upload/book']) {
+  for (const path of [
+    '/dashboard',
+    '/preferences',
+    '/dashboard/settings',
+    '/admin/dashboard',
+    '/upload/book',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
   }
@@ -24,7 +30,9 @@ test('public pages and the not-found screen render for visitors', async ({ page 
   await expectAccessible(page);
 });
 
-test('a reader without preferences is held on /preferences; readers cannot open admin pages', async ({ page }) => {
+test('a reader without preferences is held on /preferences; readers cannot open admin pages', async ({
+  page,
+}) => {
   await signUp(page);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/preferences$/);

@@ -21,7 +21,10 @@ test('a new reader signs up, passes the preferences wizard and reaches the dashb
   // Show/Hide toggles the password field.
   const password = page.getByLabel('Password', { exact: true });
   await expect(password).toHaveAttribute('type', 'password');
-  await page.getByRole('button', { name: /show password/i }).first().click();
+  await page
+    .getByRole('button', { name: /show password/i })
+    .first()
+    .click();
   await expect(password).toHaveAttribute('type', 'text');
 
   await page.getByLabel('Full Name').fill(reader.fullName);
@@ -38,7 +41,9 @@ test('a new reader signs up, passes the preferences wizard and reaches the dashb
   await expect(page.getByRole('button', { name: 'Skip' })).toHaveCount(0);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please select at least one language' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please select at least one language' }),
+  ).toBeVisible();
   await expect(page.getByText('Step 1 of 5')).toBeVisible();
 
   await page.getByRole('checkbox', { name: 'English' }).check();
@@ -76,7 +81,12 @@ test('a new reader signs up, passes the preferences wizard and reaches the dashb
   await expect(page.getByRole('heading', { level: 1 })).toContainText(reader.fullName.split(' ')[0]!);
   await expectAccessible(page);
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('userPreferences') ?? 'null'));
-  expect(saved).toMatchObject({ languages: ['en', 'am'], genres: ['history'], ageGroup: 'adult', authors: ['Haddis Alemayehu'] });
+  expect(saved).toMatchObject({
+    languages: ['en', 'am'],
+    genres: ['history'],
+    ageGroup: 'adult',
+    authors: ['Haddis Alemayehu'],
+  });
 
   // The session survives a reload; the wizard and guest pages send the reader on.
   await page.reload();

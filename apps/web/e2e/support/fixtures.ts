@@ -5,7 +5,13 @@ import { expect, type Page } from '@playwright/test';
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  const summary = blocking.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
+  );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
@@ -14,7 +20,11 @@ let counter = 0;
 export function newReader(prefix = 'reader'): { fullName: string; email: string; password: string } {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}`;
-  return { fullName: `Tigist Bekele ${counter}`, email: `${prefix}-${tag}@example.com`, password: 'Reading!2026' };
+  return {
+    fullName: `Tigist Bekele ${counter}`,
+    email: `${prefix}-${tag}@example.com`,
+    password: 'Reading!2026',
+  };
 }
 
 /** Signs up through the form and waits for the preferences wizard. */
