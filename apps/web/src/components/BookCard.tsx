@@ -1,3 +1,4 @@
+import type { GenreListItem } from '@nebab/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -64,5 +65,19 @@ export function BookCard({
         </p>
       ) : null}
     </article>
+  );
+}
+
+/** The card of a genre list item (new releases, popular, related books). */
+export function ListItemBookCard({ item }: { item: GenreListItem }) {
+  return (
+    <BookCard
+      id={item.id}
+      title={item.title}
+      author={item.author}
+      genre={item.genre}
+      candidates={item.coverCandidates}
+      rating={item.rating}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { GenreListItem } from '@nebab/shared';
-import { BookCard } from './BookCard';
+import { ListItemBookCard } from './BookCard';
 
 /** A grid of genre-list books (cover, title, author, rating). Presentational. */
 export function BookGrid({
@@ -20,14 +20,7 @@ export function BookGrid({
     >
       {items.map((item) => (
         <li key={item.id}>
-          <BookCard
-            id={item.id}
-            title={item.title}
-            author={item.author}
-            genre={item.genre}
-            candidates={[...item.coverCandidates, item.coverImage]}
-            rating={item.rating}
-          />
+          <ListItemBookCard item={item} />
         </li>
       ))}
     </ul>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { RELATED_SORTS } from '@nebab/shared';
 import type { RelatedSort } from '../../api/books/keys';
 import { relatedBooksQueryOptions } from '../../api/books/queries';
-import { BookCard } from '../../components/BookCard';
+import { ListItemBookCard } from '../../components/BookCard';
 import { Spinner } from '../../components/Spinner';
 import { genreName } from './bookFacts';
 
@@ -76,14 +76,7 @@ export function RelatedBooks({ bookId, genres }: { bookId: string; genres: strin
           <ul className="grid grid-cols-3 gap-3 [&_h3]:text-sm [&_p]:text-xs" data-testid="related-grid">
             {items.map((item) => (
               <li key={item.id}>
-                <BookCard
-                  id={item.id}
-                  title={item.title}
-                  author={item.author}
-                  genre={item.genre}
-                  candidates={[...item.coverCandidates, item.coverImage]}
-                  rating={item.rating}
-                />
+                <ListItemBookCard item={item} />
               </li>
             ))}
           </ul>
