@@ -77,8 +77,39 @@ const STOP_WORDS = new Set([
 /** Typeahead ranks at most this many substring matches. */
 const SUGGEST_WINDOW = 2000;
 
+/** The substring step of typeahead reads at most this many rows of the probed word (heap reads). */
+const SUGGEST_SUBSTRING_WINDOW = 1000;
+
 /** Relevance ranks at most this many matches (the most-rated ones). */
 const RANK_WINDOW = 1000;
+
+/**
+ * Totals are exact up to this many rows (a count over `SELECT 1 … LIMIT EXACT_TOTAL_MAX + 1`); above,
+ * the planner's row estimate of the same query is answered instead (at least EXACT_TOTAL_MAX + 1,
+ * at most the deepest reachable row, pageSize × searchPageMax), so a broad query never counts a
+ * large share of the catalogue.
+ */
+const EXACT_TOTAL_MAX = 1000;
+
+/**
+ * A text-only condition (no filters) whose planner estimate reaches this is not counted at all: the
+ * estimate is answered (tsvector statistics are per word, so they are not off by the 10× this
+ * margin allows, unlike combinations of correlated filters, which are always counted).
+ */
+const TRUSTED_ESTIMATE_MIN = 10 * EXACT_TOTAL_MAX;
+
+/**
+ * Relevance reads at most this many matches (in whatever order the planner finds them) and ranks the
+ * RANK_WINDOW most-rated of them. Up to this many matches that is every match (ranking and total
+ * exact); a common word matching more ranks a bounded candidate set and answers an estimated total.
+ */
+const RANK_CANDIDATES = RANK_WINDOW;
+
+/**
+ * When the planner expects this many times RANK_CANDIDATES matches, the candidates are first taken
+ * from the whole-word matches (see TextMatch.wholeWords); with too few of those, from every match.
+ */
+const WHOLE_WORDS_FROM = 3;
 
 /** Below this many full-text matches, trigram similarity is added to catch typos ('hary potter'). */
 const FUZZY_BELOW = 10;
@@ -86,6 +117,11 @@ const FUZZY_BELOW = 10;
 export interface TextMatch {
   /** The full-text condition: every word (stop words dropped), the last as a prefix, on the tsvector. */
   fullText: SQL;
+  /**
+   * The same words with the last one whole (not a prefix): a subset of `fullText` that the GIN index
+   * answers several times faster (no partial-match scan), used to pick the candidates of common words.
+   */
+  wholeWords: SQL;
   /**
    * Typo-tolerant match, used when the full text finds fewer than FUZZY_BELOW rows: a materialised
    * union of the full-text ids and trigram word similarity ids (GIN gin_trgm_ops). Separate arms
@@ -107,6 +143,7 @@ export function textMatch(q: string): TextMatch | null {
   const core = queryWords.join(' ');
   return {
     fullText: sql`b.search_vector @@ ${tsq}`,
+    wholeWords: sql`b.search_vector @@ to_tsquery('simple', ${queryWords.join(' & ')})`,
     fuzzyCte:
       core.length >= 4
         ? sql`WITH m AS MATERIALIZED (SELECT id FROM books WHERE search_vector @@ ${tsq}
@@ -151,17 +188,32 @@ function whereAll(conditions: SQL[]): SQL {
   return sql.join([ACTIVE, ...conditions], sql` AND `);
 }
 
-function searchOrder(sort: SearchQuery['sort'], rank: SQL | null): SQL {
+/**
+ * The ORDER BY of a sorted search. `walk` (many matches) leaves the planner free to walk the sorted
+ * partial indexes (books_active_rating_idx, _newest_idx, _popular_idx) and stop at the LIMIT; without
+ * it (at most EXACT_TOTAL_MAX matches) `+ 0` hides those indexes so the matches are found through the
+ * filter indexes and sorted: a walk testing rare (or correlated) filters could pass most of the table.
+ */
+function searchOrder(sort: SearchQuery['sort'], walk: boolean): SQL {
+  const z = walk ? sql`` : sql` + 0`;
   switch (sort) {
     case 'rating':
-      return sql`b.rating DESC NULLS LAST, b.ratings_count DESC, b.id`;
+      return sql`(b.rating${z}) DESC NULLS LAST, (b.ratings_count${z}) DESC, b.id`;
     case 'newest':
-      return sql`b.publication_year DESC NULLS LAST, b.ratings_count DESC, b.id`;
+      return sql`(b.publication_year${z}) DESC NULLS LAST, (b.ratings_count${z}) DESC, b.id`;
     case 'title':
       return sql`lower(b.title), b.id`;
     default:
-      return rank ? sql`${rank} DESC, b.id` : sql`b.ratings_count DESC, b.id`;
+      return sql`(b.ratings_count${z}) DESC, b.id`;
   }
+}
+
+/** Planner row estimate of a query (EXPLAIN, no execution). */
+async function estimateRows(db: Db, query: SQL): Promise<number> {
+  const [row] = await rows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) ${query}`);
+  const raw = row?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Number(plan[0]?.Plan['Plan Rows'] ?? 0);
 }
 
 export function createBooksRepository(db: Db) {
@@ -172,10 +224,14 @@ export function createBooksRepository(db: Db) {
     },
 
     /**
-     * The page and the totals. Relevance ranks at most RANK_WINDOW matches (the most-rated ones) so a
-     * query matching a large share of a big catalogue stays fast (`+ 0` keeps PostgreSQL from walking
-     * the ratings_count index and testing the tsquery on every row it passes); totals are exact up to the deepest
-     * reachable page (pageSize × searchPageMax) and capped there.
+     * The page and the totals, bounded for a big catalogue (see apps/server/README.md, search):
+     * - totals are exact up to EXACT_TOTAL_MAX; above, the planner's estimate (never below
+     *   EXACT_TOTAL_MAX + 1, capped at the deepest reachable row, pageSize × searchPageMax);
+     * - relevance ranks the RANK_WINDOW most-rated of at most RANK_CANDIDATES matches (all of them, so
+     *   exactly as before, up to that many matches; `+ 0` keeps PostgreSQL from walking the
+     *   ratings_count index and testing the tsquery on every row it passes);
+     * - other sorts: up to EXACT_TOTAL_MAX matches are found through the filter indexes and sorted;
+     *   more walk the sorted partial index (migration 0004) and stop at the page.
      */
     async search(
       query: SearchQuery,
@@ -186,6 +242,7 @@ export function createBooksRepository(db: Db) {
       let cte = sql``;
       let source = sql`books b`;
       let textCondition: SQL[] = [];
+      let fuzzy = false;
       if (text) {
         const [few] = await rows<{ n: number }>(
           db,
@@ -193,6 +250,7 @@ export function createBooksRepository(db: Db) {
         );
         if (text.fuzzyCte && Number(few?.n ?? 0) < FUZZY_BELOW) {
           cte = text.fuzzyCte;
+          fuzzy = true;
           source = sql`m JOIN books b ON b.id = m.id`;
         } else {
           textCondition = [text.fullText];
@@ -201,28 +259,114 @@ export function createBooksRepository(db: Db) {
       const where = whereAll([...textCondition, ...filters]);
       const offset = (query.page - 1) * query.pageSize;
       const cap = query.pageSize * LIMITS.searchPageMax;
-      const count = (condition: SQL) =>
-        rows<{ n: number }>(
+      /** An estimated total: at least `above + 1`, at most the deepest reachable row. */
+      const estimated = async (condition: SQL, above: number) => {
+        const estimate = await estimateRows(db, sql`${cte} SELECT 1 FROM ${source} WHERE ${condition}`);
+        return Math.min(cap, Math.max(above + 1, Math.round(estimate)));
+      };
+      // `textOnly`: the condition is the tsquery alone, whose planner estimate (most-common-element
+      // statistics of the tsvector) is close enough to skip counting a word matching far more books.
+      const count = async (condition: SQL, textOnly = false): Promise<{ n: number; exact: boolean }> => {
+        if (textOnly) {
+          const estimate = await estimateRows(db, sql`${cte} SELECT 1 FROM ${source} WHERE ${condition}`);
+          if (estimate >= TRUSTED_ESTIMATE_MIN)
+            return { n: Math.min(cap, Math.round(estimate)), exact: false };
+        }
+        const [row] = await rows<{ n: number }>(
           db,
-          sql`${cte} SELECT count(*)::int AS n FROM (SELECT 1 FROM ${source} WHERE ${condition} LIMIT ${cap}) AS x`,
-        ).then(([row]) => Number(row?.n ?? 0));
-      const page =
-        text && query.sort === 'relevance'
-          ? sql`${cte} SELECT * FROM (
-                  SELECT ${CARD_COLUMNS}, ${text.rank} AS score FROM ${source} WHERE ${where}
-                  ORDER BY (b.ratings_count + 0) DESC, b.id LIMIT ${Math.max(RANK_WINDOW, offset + query.pageSize)}
-                ) AS w ORDER BY score DESC, id LIMIT ${query.pageSize} OFFSET ${offset}`
-          : sql`${cte} SELECT ${CARD_COLUMNS} FROM ${source} WHERE ${where}
-                ORDER BY ${searchOrder(query.sort, null)} LIMIT ${query.pageSize} OFFSET ${offset}`;
-      const [items, totalItems, rawTotal] = await Promise.all([
-        rows<BookCardRow & { score?: number }>(db, page),
-        count(where),
-        text && filters.length > 0 ? count(whereAll(textCondition)) : Promise.resolve(null),
-      ]);
+          sql`${cte} SELECT count(*)::int AS n FROM (SELECT 1 FROM ${source} WHERE ${condition} LIMIT ${EXACT_TOTAL_MAX + 1}) AS x`,
+        );
+        const n = Number(row?.n ?? 0);
+        if (n <= EXACT_TOTAL_MAX) return { n, exact: true };
+        return { n: await estimated(condition, EXACT_TOTAL_MAX), exact: false };
+      };
+      const rawCount =
+        text && filters.length > 0 ? count(whereAll(textCondition), !fuzzy) : Promise.resolve(null);
+      let items: BookCardRow[];
+      let total: number;
+      if (text && query.sort === 'relevance') {
+        // One statement: at most `candidates` matches (with the columns the score needs), their count,
+        // the `window` most-rated of them scored, and only the page's rows read again for the cards.
+        const window = Math.max(RANK_WINDOW, offset + query.pageSize);
+        const candidates = Math.max(RANK_CANDIDATES, window);
+        const withClause = fuzzy ? sql`${cte},` : sql`WITH`;
+        type Row = BookCardRow & { candidates: number; id: string | null };
+        const statement = (condition: SQL) =>
+          rows<Row>(
+            db,
+            sql`${withClause} c AS MATERIALIZED (
+                SELECT b.id, b.title, b.ratings_count, b.want_to_read_count, b.search_vector, b.search_text
+                FROM ${source} WHERE ${condition} LIMIT ${candidates + 1}),
+              w AS (SELECT * FROM c ORDER BY ratings_count DESC, id LIMIT ${window}),
+              p AS (SELECT b.id, ${text.rank} AS score FROM w AS b
+                    ORDER BY score DESC, b.id LIMIT ${query.pageSize} OFFSET ${offset})
+              SELECT n.candidates, page.* FROM (SELECT count(*)::int AS candidates FROM c) AS n
+              LEFT JOIN LATERAL (
+                SELECT ${CARD_COLUMNS} FROM p JOIN books b ON b.id = p.id ORDER BY p.score DESC, p.id
+              ) AS page ON true`,
+          );
+        let result: Row[] | null = null;
+        let expected: number | null = null;
+        if (!fuzzy) {
+          // Many matches expected (planner estimate): the candidates are a bounded set anyway, so take
+          // them from the whole-word matches when those are enough (no GIN partial-match scan).
+          expected = await estimateRows(db, sql`SELECT 1 FROM ${source} WHERE ${where}`);
+          if (expected >= WHOLE_WORDS_FROM * candidates) {
+            const whole = await statement(whereAll([text.wholeWords, ...filters]));
+            if (Number(whole[0]?.candidates ?? 0) > candidates) result = whole;
+          }
+        }
+        result ??= await statement(where);
+        const found = Number(result[0]?.candidates ?? 0);
+        total =
+          found <= candidates
+            ? found
+            : expected === null
+              ? await estimated(where, candidates)
+              : Math.min(cap, Math.max(candidates + 1, Math.round(expected)));
+        items = result.filter((row) => row.id !== null).map(({ candidates: _candidates, ...item }) => item);
+      } else {
+        // Few matches (≤ EXACT_TOTAL_MAX): one statement finds them with their sort keys, counts and
+        // sorts them, and reads the page's cards. Many: walk the sorted index and stop at the page.
+        const withClause = fuzzy ? sql`${cte},` : sql`WITH`;
+        const trusted = Boolean(text) && !fuzzy && filters.length === 0;
+        const estimate = trusted ? await estimateRows(db, sql`SELECT 1 FROM ${source} WHERE ${where}`) : 0;
+        let found = Infinity;
+        items = [];
+        if (estimate < TRUSTED_ESTIMATE_MIN) {
+          type Row = BookCardRow & { found: number; id: string | null };
+          const result = await rows<Row>(
+            db,
+            sql`${withClause} c AS MATERIALIZED (
+                  SELECT b.id, b.rating, b.ratings_count, b.publication_year, b.title
+                  FROM ${source} WHERE ${where} LIMIT ${EXACT_TOTAL_MAX + 1}),
+                p AS (SELECT b.id, row_number() OVER (ORDER BY ${searchOrder(query.sort, false)}) AS r
+                      FROM c AS b WHERE (SELECT count(*) FROM c) <= ${EXACT_TOTAL_MAX}
+                      ORDER BY r LIMIT ${query.pageSize} OFFSET ${offset})
+                SELECT n.found, page.* FROM (SELECT count(*)::int AS found FROM c) AS n
+                LEFT JOIN LATERAL (
+                  SELECT ${CARD_COLUMNS} FROM p JOIN books b ON b.id = p.id ORDER BY p.r
+                ) AS page ON true`,
+          );
+          found = Number(result[0]?.found ?? 0);
+          items = result.filter((row) => row.id !== null).map(({ found: _found, ...item }) => item);
+        }
+        if (found <= EXACT_TOTAL_MAX) {
+          total = found;
+        } else {
+          total = trusted ? Math.min(cap, Math.round(estimate)) : await estimated(where, EXACT_TOTAL_MAX);
+          items = await rows<BookCardRow>(
+            db,
+            sql`${cte} SELECT ${CARD_COLUMNS} FROM ${source} WHERE ${where}
+                ORDER BY ${searchOrder(query.sort, true)} LIMIT ${query.pageSize} OFFSET ${offset}`,
+          );
+        }
+      }
+      const raw = await rawCount;
       return {
-        items: items.map(({ score: _score, ...item }) => item),
-        totalItems,
-        rawTotal: rawTotal ?? totalItems,
+        items,
+        totalItems: total,
+        rawTotal: raw ? Math.max(raw.n, total) : total,
       };
     },
 
@@ -230,7 +374,7 @@ export function createBooksRepository(db: Db) {
      * Typeahead, in three steps that each stop once `limit` books are found:
      * 1. titles starting with the text (btree on lower(title) text_pattern_ops), most rated first;
      * 2. titles/authors containing the text: the trigram index is probed with the longest word only
-     *    (common words like 'the' have huge trigram lists), at most SUGGEST_WINDOW rows, then the
+     *    (common words like 'the' have huge trigram lists), at most SUGGEST_SUBSTRING_WINDOW rows, then the
      *    whole text is checked and the most rated kept;
      * 3. when nothing matched: trigram word similarity of the words without stop words ('hary pot').
      */
@@ -260,11 +404,14 @@ export function createBooksRepository(db: Db) {
       found.push(
         ...(await rows<Row>(
           db,
+          // The window is read index-only from books_active_title_prefix_idx; only the kept rows
+          // are fetched from the table.
           sql`WITH c AS MATERIALIZED (
-                SELECT ${columns}, b.ratings_count FROM books b
-                WHERE ${ACTIVE} AND lower(b.title) LIKE ${`${escapeLike(prefix)}%`} LIMIT ${SUGGEST_WINDOW})
-              SELECT id, title, author, thumbnail_url, cover_url, cover_path, isbn10, isbn13 FROM c
-              ORDER BY ratings_count DESC, id LIMIT ${limit}`,
+                SELECT b.id, b.ratings_count FROM books b
+                WHERE ${ACTIVE} AND lower(b.title) LIKE ${`${escapeLike(prefix)}%`} LIMIT ${SUGGEST_WINDOW}),
+              t AS MATERIALIZED (SELECT id, ratings_count FROM c ORDER BY ratings_count DESC, id LIMIT ${limit})
+              SELECT ${columns} FROM t JOIN books b ON b.id = t.id
+              ORDER BY t.ratings_count DESC, t.id`,
         )),
       );
       if (found.length >= limit) return found;
@@ -276,7 +423,7 @@ export function createBooksRepository(db: Db) {
             db,
             sql`WITH c AS MATERIALIZED (
                   SELECT ${columns}, b.ratings_count, b.search_text FROM books b
-                  WHERE ${ACTIVE} AND b.search_text LIKE ${`%${escapeLike(probe)}%`} ${exclude()} LIMIT ${SUGGEST_WINDOW})
+                  WHERE ${ACTIVE} AND b.search_text LIKE ${`%${escapeLike(probe)}%`} ${exclude()} LIMIT ${SUGGEST_SUBSTRING_WINDOW})
                 SELECT id, title, author, thumbnail_url, cover_url, cover_path, isbn10, isbn13 FROM c
                 WHERE search_text LIKE ${`%${escapeLike(phrase)}%`}
                 ORDER BY ratings_count DESC, id LIMIT ${limit - found.length}`,

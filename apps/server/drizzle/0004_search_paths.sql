@@ -1,0 +1,5 @@
+CREATE INDEX "books_active_rating_idx" ON "books" USING btree ("rating" DESC NULLS LAST,"ratings_count" DESC NULLS FIRST,"id") WHERE "books"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "books_active_newest_idx" ON "books" USING btree ("publication_year" DESC NULLS LAST,"ratings_count" DESC NULLS FIRST,"id") WHERE "books"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "books_active_popular_idx" ON "books" USING btree ("ratings_count" DESC NULLS FIRST,"id") WHERE "books"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "books_active_title_idx" ON "books" USING btree (lower("title"),"id") WHERE "books"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "books_active_title_prefix_idx" ON "books" USING btree (lower("title") text_pattern_ops,"ratings_count","id","title") WHERE "books"."status" = 'active';
