@@ -11,6 +11,8 @@ import { createHealthRepository } from './modules/health/health.repository.js';
 import { createHealthService } from './modules/health/health.service.js';
 import { createPreferencesRepository } from './modules/preferences/preferences.repository.js';
 import { createPreferencesService } from './modules/preferences/preferences.service.js';
+import { createReadingListRepository } from './modules/reading-list/reading-list.repository.js';
+import { createReadingListService } from './modules/reading-list/reading-list.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import type { Logger } from './lib/logger.js';
@@ -52,7 +54,9 @@ export function createServices({ config, database, logger, realtime }: ServiceDe
     storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
   });
 
-  return { auth, google, throttle, users, preferences, health, genres, books };
+  const readingList = createReadingListService({ db, readingList: createReadingListRepository(db) });
+
+  return { auth, google, throttle, users, preferences, health, genres, books, readingList };
 }
 
 export type Services = ReturnType<typeof createServices>;

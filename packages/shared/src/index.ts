@@ -12,3 +12,4 @@ export * from './drive.js';
 export * from './viewability.js';
 export * from './covers.js';
 export * from './books.js';
+export * from './reading-list.js';

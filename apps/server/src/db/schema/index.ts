@@ -4,3 +4,4 @@ export * from './preferences.js';
 export * from './sessions.js';
 export * from './users.js';
 export * from './books.js';
+export * from './reading-list.js';

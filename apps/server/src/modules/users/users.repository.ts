@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
+import { readingListEntries, users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 
 export type UserPatch = Partial<
   Pick<
@@ -37,6 +37,18 @@ export function createUsersRepository(db: Db) {
     async update(id: string, patch: UserPatch, tx: Db = db): Promise<UserRow | undefined> {
       const [row] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
       return row;
+    },
+
+    /** Reading list counts of the dashboard: every entry, and the completed ones (books read). */
+    async countReadingList(userId: string, tx: Db = db): Promise<{ total: number; completed: number }> {
+      const [row] = await tx
+        .select({
+          total: sql<number>`count(*)::int`,
+          completed: sql<number>`(count(*) FILTER (WHERE ${readingListEntries.status} = 'completed'))::int`,
+        })
+        .from(readingListEntries)
+        .where(eq(readingListEntries.userId, userId));
+      return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0) };
     },
   };
 }

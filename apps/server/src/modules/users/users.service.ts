@@ -19,11 +19,12 @@ export interface UserWithCounts {
 
 export function createUsersService({ users, logger }: UsersServiceDeps) {
   /**
-   * The one place that computes a user's counts. Reading list and reviews arrive in later
-   * issues; they plug their queries in here and every endpoint that shows counts follows.
+   * The one place that computes a user's counts: booksRead = completed reading list entries,
+   * readingList = every entry. Reviews arrive in a later issue and plug their query in here.
    */
-  async function getUserCounts(_userId: string): Promise<UserStats> {
-    return { booksRead: 0, readingList: 0, reviewsWritten: 0 };
+  async function getUserCounts(userId: string): Promise<UserStats> {
+    const { total, completed } = await users.countReadingList(userId);
+    return { booksRead: completed, readingList: total, reviewsWritten: 0 };
   }
 
   /** The signed-in user's profile; 404 when the account is gone. */
