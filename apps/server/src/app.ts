@@ -12,6 +12,7 @@ import { genresRoutes } from './modules/genres/genres.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
 import { readingListRoutes } from './modules/reading-list/reading-list.routes.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -79,6 +80,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(booksRoutes);
     await app.register(booksAdminRoutes);
     await app.register(readingListRoutes);
+    await app.register(reviewsRoutes);
     if (serveClient) await app.register(staticClientPlugin, { webDist: config.webDist });
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);

@@ -13,6 +13,8 @@ import { createPreferencesRepository } from './modules/preferences/preferences.r
 import { createPreferencesService } from './modules/preferences/preferences.service.js';
 import { createReadingListRepository } from './modules/reading-list/reading-list.repository.js';
 import { createReadingListService } from './modules/reading-list/reading-list.service.js';
+import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
+import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import type { Logger } from './lib/logger.js';
@@ -30,6 +32,7 @@ export interface ServiceDeps {
 export function createServices({ config, database, logger, realtime }: ServiceDeps) {
   const { db } = database;
   const usersRepo = createUsersRepository(db);
+  const reviewsRepo = createReviewsRepository(db);
   const authRepo = createAuthRepository(db);
   const preferencesRepo = createPreferencesRepository(db);
 
@@ -52,11 +55,14 @@ export function createServices({ config, database, logger, realtime }: ServiceDe
   const books = createBooksService({
     books: createBooksRepository(db),
     storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+    reviewRatings: reviewsRepo.approvedRatingTotals,
   });
 
   const readingList = createReadingListService({ db, readingList: createReadingListRepository(db) });
 
-  return { auth, google, throttle, users, preferences, health, genres, books, readingList };
+  const reviews = createReviewsService({ db, reviews: reviewsRepo });
+
+  return { auth, google, throttle, users, preferences, health, genres, books, readingList, reviews };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -13,3 +13,4 @@ export * from './viewability.js';
 export * from './covers.js';
 export * from './books.js';
 export * from './reading-list.js';
+export * from './reviews.js';

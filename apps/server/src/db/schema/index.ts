@@ -5,3 +5,4 @@ export * from './sessions.js';
 export * from './users.js';
 export * from './books.js';
 export * from './reading-list.js';
+export * from './reviews.js';

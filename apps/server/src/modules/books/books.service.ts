@@ -12,6 +12,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { hasRole, type Actor } from '../users/users.policy.js';
 import type { BookCardRow, BooksRepository } from './books.repository.js';
+import { combineRating } from '../reviews/reviews.policy.js';
 import { sanitizeDescription } from './books.sanitize.js';
 
 const TRENDING_TTL_MS = 60_000;
@@ -95,8 +96,13 @@ export function pickTrending(candidates: TrendingRow[], limit: number): Trending
   return chosen;
 }
 
-export function createBooksService(deps: { books: BooksRepository; storage: Storage }) {
-  const { books, storage } = deps;
+export function createBooksService(deps: {
+  books: BooksRepository;
+  storage: Storage;
+  /** Count and sum of readers' approved review ratings (reviews module), combined into the detail's rating. */
+  reviewRatings?: (bookId: string) => Promise<{ count: number; sum: number }>;
+}) {
+  const { books, storage, reviewRatings } = deps;
   let trendingCache: { at: number; rows: TrendingRow[] } | null = null;
 
   async function visibleBook(id: string, actor: Actor | null): Promise<BookRow> {
@@ -107,7 +113,12 @@ export function createBooksService(deps: { books: BooksRepository; storage: Stor
   }
 
   return {
-    detail: visibleBook,
+    /** The visible book with its rating combined with readers' approved reviews. */
+    async detail(id: string, actor: Actor | null): Promise<BookRow> {
+      const book = await visibleBook(id, actor);
+      if (!reviewRatings) return book;
+      return { ...book, ...combineRating(book, await reviewRatings(book.id)) };
+    },
 
     search(query: SearchQuery) {
       return books.search(query);

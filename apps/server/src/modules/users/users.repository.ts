@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { readingListEntries, users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
+import { readingListEntries, reviews, users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 
 export type UserPatch = Partial<
   Pick<
@@ -49,6 +49,15 @@ export function createUsersRepository(db: Db) {
         .from(readingListEntries)
         .where(eq(readingListEntries.userId, userId));
       return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0) };
+    },
+
+    /** The user's reviews that are not deleted. */
+    async countReviews(userId: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(reviews)
+        .where(and(eq(reviews.userId, userId), ne(reviews.status, 'deleted')));
+      return Number(row?.count ?? 0);
     },
   };
 }

@@ -20,11 +20,12 @@ export interface UserWithCounts {
 export function createUsersService({ users, logger }: UsersServiceDeps) {
   /**
    * The one place that computes a user's counts: booksRead = completed reading list entries,
-   * readingList = every entry. Reviews arrive in a later issue and plug their query in here.
+   * readingList = every entry, reviewsWritten = the user's reviews that are not deleted.
    */
   async function getUserCounts(userId: string): Promise<UserStats> {
     const { total, completed } = await users.countReadingList(userId);
-    return { booksRead: completed, readingList: total, reviewsWritten: 0 };
+    const reviewsWritten = await users.countReviews(userId);
+    return { booksRead: completed, readingList: total, reviewsWritten };
   }
 
   /** The signed-in user's profile; 404 when the account is gone. */

@@ -1,0 +1,272 @@
+import type { ReviewReactionType } from '@nebab/shared';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  bookActivity,
+  books,
+  reviewReactions,
+  reviewReplies,
+  reviewReports,
+  reviews,
+  users,
+  type ReviewReplyRow,
+  type ReviewRow,
+} from '../../db/schema/index.js';
+
+/** The author columns a review or reply shows. */
+const AUTHOR_COLUMNS = { id: users.id, name: users.name, profilePicture: users.profilePicture };
+
+export interface ReviewAuthor {
+  id: string;
+  name: string;
+  profilePicture: string | null;
+}
+
+export interface ReactionCounts {
+  likes: number;
+  dislikes: number;
+  mine: ReviewReactionType | null;
+}
+
+export interface ReplyWithAuthor {
+  reply: ReviewReplyRow;
+  author: ReviewAuthor;
+}
+
+export interface ReviewWithAuthor {
+  review: ReviewRow;
+  author: ReviewAuthor;
+}
+
+/** A review with everything the Review shape shows. */
+export interface ReviewDetails extends ReviewWithAuthor {
+  reactions: ReactionCounts;
+  replies: ReplyWithAuthor[];
+}
+
+export interface ReviewFields {
+  rating: number;
+  comment: string;
+  visibility: string;
+}
+
+/** Reads and writes `reviews` and its reactions, replies and reports. Every method takes an optional transaction. */
+export function createReviewsRepository(db: Db) {
+  async function reactionsFor(
+    reviewIds: string[],
+    userId: string | null,
+    tx: Db,
+  ): Promise<Map<string, ReactionCounts>> {
+    const result = new Map<string, ReactionCounts>();
+    for (const id of reviewIds) result.set(id, { likes: 0, dislikes: 0, mine: null });
+    if (reviewIds.length === 0) return result;
+    const rows = await tx
+      .select({
+        reviewId: reviewReactions.reviewId,
+        likes: sql<number>`(count(*) FILTER (WHERE ${reviewReactions.type} = 'like'))::int`,
+        dislikes: sql<number>`(count(*) FILTER (WHERE ${reviewReactions.type} = 'dislike'))::int`,
+        mine: userId
+          ? sql<ReviewReactionType | null>`max(${reviewReactions.type}) FILTER (WHERE ${reviewReactions.userId} = ${userId})`
+          : sql<null>`NULL`,
+      })
+      .from(reviewReactions)
+      .where(inArray(reviewReactions.reviewId, reviewIds))
+      .groupBy(reviewReactions.reviewId);
+    for (const row of rows) {
+      result.set(row.reviewId, {
+        likes: Number(row.likes),
+        dislikes: Number(row.dislikes),
+        mine: row.mine ?? null,
+      });
+    }
+    return result;
+  }
+
+  async function repliesFor(reviewIds: string[], tx: Db): Promise<Map<string, ReplyWithAuthor[]>> {
+    const result = new Map<string, ReplyWithAuthor[]>();
+    for (const id of reviewIds) result.set(id, []);
+    if (reviewIds.length === 0) return result;
+    const rows = await tx
+      .select({ reply: reviewReplies, author: AUTHOR_COLUMNS })
+      .from(reviewReplies)
+      .innerJoin(users, eq(users.id, reviewReplies.userId))
+      .where(inArray(reviewReplies.reviewId, reviewIds))
+      .orderBy(asc(reviewReplies.createdAt), asc(reviewReplies.id));
+    for (const row of rows) result.get(row.reply.reviewId)?.push(row);
+    return result;
+  }
+
+  async function withDetails(
+    rows: ReviewWithAuthor[],
+    viewerId: string | null,
+    tx: Db,
+  ): Promise<ReviewDetails[]> {
+    const ids = rows.map((row) => row.review.id);
+    const [reactions, replies] = [await reactionsFor(ids, viewerId, tx), await repliesFor(ids, tx)];
+    return rows.map((row) => ({
+      ...row,
+      reactions: reactions.get(row.review.id) ?? { likes: 0, dislikes: 0, mine: null },
+      replies: replies.get(row.review.id) ?? [],
+    }));
+  }
+
+  return {
+    withDetails,
+
+    /** True when the book exists and is active. */
+    async bookIsActive(bookId: string, tx: Db = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: books.id })
+        .from(books)
+        .where(and(eq(books.id, bookId), eq(books.status, 'active')))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /**
+     * A book's reviews as `viewerId` sees them: approved public ones plus the viewer's own (any
+     * visibility, any status but deleted), newest first.
+     */
+    async listForBook(bookId: string, viewerId: string | null, tx: Db = db): Promise<ReviewWithAuthor[]> {
+      const publicOnes = and(eq(reviews.status, 'approved'), eq(reviews.visibility, 'public'));
+      return tx
+        .select({ review: reviews, author: AUTHOR_COLUMNS })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .where(
+          and(
+            eq(reviews.bookId, bookId),
+            ne(reviews.status, 'deleted'),
+            viewerId ? or(publicOnes, eq(reviews.userId, viewerId)) : publicOnes,
+          ),
+        )
+        .orderBy(desc(reviews.createdAt), desc(reviews.id));
+    },
+
+    async findById(id: string, tx: Db = db): Promise<ReviewWithAuthor | undefined> {
+      const [row] = await tx
+        .select({ review: reviews, author: AUTHOR_COLUMNS })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .where(eq(reviews.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /** The review row, locked until the transaction ends. */
+    async findForUpdate(id: string, tx: Db): Promise<ReviewRow | undefined> {
+      const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).limit(1).for('update');
+      return row;
+    },
+
+    /**
+     * Writes the reader's review of the book in one statement: a new row, or the existing one
+     * replaced (a deleted review comes back approved; a flagged or rejected one keeps its status).
+     * `inserted` tells which; the unique (user_id, book_id) makes concurrent submissions safe.
+     */
+    async upsert(
+      userId: string,
+      bookId: string,
+      fields: ReviewFields,
+      tx: Db = db,
+    ): Promise<{ review: ReviewRow; inserted: boolean }> {
+      const [row] = await tx
+        .insert(reviews)
+        .values({ userId, bookId, ...fields, status: 'approved' })
+        .onConflictDoUpdate({
+          target: [reviews.userId, reviews.bookId],
+          set: {
+            rating: fields.rating,
+            comment: fields.comment,
+            visibility: fields.visibility,
+            status: sql`CASE WHEN ${reviews.status} = 'deleted' THEN 'approved' ELSE ${reviews.status} END`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning({ ...getTableColumns(reviews), inserted: sql<boolean>`(xmax = 0)` });
+      if (!row) throw new Error('reviews.upsert returned no row');
+      const { inserted, ...review } = row;
+      return { review, inserted: Boolean(inserted) };
+    },
+
+    async update(
+      id: string,
+      patch: Partial<ReviewFields> & { status?: string },
+      tx: Db = db,
+    ): Promise<ReviewRow | undefined> {
+      const [row] = await tx
+        .update(reviews)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(reviews.id, id))
+        .returning();
+      return row;
+    },
+
+    async insertReply(reviewId: string, userId: string, text: string, tx: Db = db): Promise<ReviewReplyRow> {
+      const [row] = await tx.insert(reviewReplies).values({ reviewId, userId, text }).returning();
+      if (!row) throw new Error('reviews.insertReply returned no row');
+      return row;
+    },
+
+    async findAuthor(userId: string, tx: Db = db): Promise<ReviewAuthor | undefined> {
+      const [row] = await tx.select(AUTHOR_COLUMNS).from(users).where(eq(users.id, userId)).limit(1);
+      return row;
+    },
+
+    /** Sets (or with null removes) the user's one reaction to the review. */
+    async setReaction(
+      reviewId: string,
+      userId: string,
+      type: ReviewReactionType | null,
+      tx: Db = db,
+    ): Promise<void> {
+      if (type === null) {
+        await tx
+          .delete(reviewReactions)
+          .where(and(eq(reviewReactions.reviewId, reviewId), eq(reviewReactions.userId, userId)));
+        return;
+      }
+      await tx
+        .insert(reviewReactions)
+        .values({ reviewId, userId, type })
+        .onConflictDoUpdate({ target: [reviewReactions.reviewId, reviewReactions.userId], set: { type } });
+    },
+
+    /** Likes, dislikes and the user's own reaction, counted from the reactions table. */
+    async reactionCounts(reviewId: string, userId: string | null, tx: Db = db): Promise<ReactionCounts> {
+      const counts = await reactionsFor([reviewId], userId, tx);
+      return counts.get(reviewId) ?? { likes: 0, dislikes: 0, mine: null };
+    },
+
+    /** Records the user's report (a repeated report keeps the first) and answers the distinct reporters. */
+    async report(reviewId: string, userId: string, reason: string, tx: Db = db): Promise<number> {
+      await tx.insert(reviewReports).values({ reviewId, userId, reason }).onConflictDoNothing();
+      const [row] = await tx
+        .select({ count: sql<number>`count(DISTINCT ${reviewReports.userId})::int` })
+        .from(reviewReports)
+        .where(eq(reviewReports.reviewId, reviewId));
+      return Number(row?.count ?? 0);
+    },
+
+    /** A `book_activity` row, read by trending. */
+    async recordActivity(bookId: string, userId: string, kind: string, tx: Db = db): Promise<void> {
+      await tx.insert(bookActivity).values({ bookId, userId, kind });
+    },
+
+    /** Count and sum of the approved reviews' ratings of a book (the book's combined rating). */
+    async approvedRatingTotals(bookId: string, tx: Db = db): Promise<{ count: number; sum: number }> {
+      const [row] = await tx
+        .select({
+          count: sql<number>`count(*)::int`,
+          sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
+        })
+        .from(reviews)
+        .where(
+          and(eq(reviews.bookId, bookId), eq(reviews.status, 'approved'), eq(reviews.visibility, 'public')),
+        );
+      return { count: Number(row?.count ?? 0), sum: Number(row?.sum ?? 0) };
+    },
+  };
+}
+
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

@@ -1,0 +1,177 @@
+import {
+  bookReviewsParamsSchema,
+  reactionInputSchema,
+  reactionSummarySchema,
+  replyInputSchema,
+  replySchema,
+  reportSchema,
+  reviewInputSchema,
+  reviewListSchema,
+  reviewParamsSchema,
+  reviewPatchSchema,
+  reviewSchema,
+} from '@nebab/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UnauthenticatedError } from '../../lib/errors.js';
+import { bearerToken, currentActor, type AuthHook } from '../../plugins/auth.js';
+import { errorResponses } from '../../plugins/openapi.js';
+import type { Actor } from '../users/users.policy.js';
+import { presentReply, presentReview } from './reviews.presenter.js';
+
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearer: [] }];
+  const tags = ['reviews'];
+
+  /** `app.authenticate` with the reviews' own 401 message. */
+  const authenticate: AuthHook = async (request, reply) => {
+    try {
+      await app.authenticate(request, reply);
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) throw new UnauthenticatedError('reviews.loginRequired');
+      throw error;
+    }
+  };
+
+  /** The signed-in caller when a valid token is sent; anyone may read the list. */
+  async function optionalActor(request: FastifyRequest): Promise<Actor | null> {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return null;
+    return app.services.auth.authenticate(token).catch(() => null);
+  }
+
+  app.get(
+    '/api/books/:id/reviews',
+    {
+      schema: {
+        tags,
+        summary: "A book's approved public reviews plus the caller's own, newest first",
+        params: bookReviewsParamsSchema,
+        response: { 200: reviewListSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const rows = await app.services.reviews.listForBook(request.params.id, await optionalActor(request));
+      return { items: rows.map(presentReview) };
+    },
+  );
+
+  app.post(
+    '/api/books/:id/reviews',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: "Write the caller's review of the book (201), or replace it when there is one (200)",
+        security,
+        params: bookReviewsParamsSchema,
+        body: reviewInputSchema,
+        response: { 200: reviewSchema, 201: reviewSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { review, created } = await app.services.reviews.submit(
+        currentActor(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(presentReview(review));
+    },
+  );
+
+  app.patch(
+    '/api/reviews/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: "Change the caller's own review (403 for others' public reviews, 404 when not visible)",
+        security,
+        params: reviewParamsSchema,
+        body: reviewPatchSchema,
+        response: { 200: reviewSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      presentReview(
+        await app.services.reviews.update(currentActor(request), request.params.id, request.body),
+      ),
+  );
+
+  app.delete(
+    '/api/reviews/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: "Delete the caller's own review (its status becomes deleted)",
+        security,
+        params: reviewParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await app.services.reviews.remove(currentActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/reviews/:id/replies',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Reply to a review',
+        security,
+        params: reviewParamsSchema,
+        body: replyInputSchema,
+        response: { 201: replySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const created = await app.services.reviews.reply(
+        currentActor(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(presentReply(created));
+    },
+  );
+
+  app.put(
+    '/api/reviews/:id/reaction',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: "Set (like, dislike) or clear (null) the caller's one reaction",
+        security,
+        params: reviewParamsSchema,
+        body: reactionInputSchema,
+        response: { 200: reactionSummarySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => app.services.reviews.react(currentActor(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/reviews/:id/reports',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Report a review; reports from three distinct readers flag it',
+        security,
+        params: reviewParamsSchema,
+        body: reportSchema,
+        response: { 201: z.object({ reviewId: z.string() }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await app.services.reviews.report(currentActor(request), request.params.id, request.body.reason);
+      return reply.status(201).send({ reviewId: request.params.id });
+    },
+  );
+};

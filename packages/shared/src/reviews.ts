@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/** Spec §3 Review status. New reviews are approved; three distinct reporters flag one. */
+export const REVIEW_STATUSES = ['approved', 'rejected', 'flagged', 'deleted'] as const;
+export const reviewStatusSchema = z.enum(REVIEW_STATUSES);
+export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
+
+export const REVIEW_VISIBILITIES = ['public', 'private'] as const;
+export const reviewVisibilitySchema = z.enum(REVIEW_VISIBILITIES, 'validation.invalid');
+export type ReviewVisibility = z.infer<typeof reviewVisibilitySchema>;
+
+export const REVIEW_REACTIONS = ['like', 'dislike'] as const;
+export type ReviewReactionType = (typeof REVIEW_REACTIONS)[number];
+
+/** Bounds of review inputs. */
+export const REVIEW_LIMITS = {
+  commentMax: 5000,
+  replyMax: 2000,
+  /** Reports from this many distinct users flag a review. */
+  flagAfterReports: 3,
+} as const;
+
+/** Spec §3 Review submission / §5 Review: rating 1–5 required, comment required. */
+export const reviewInputSchema = z.object({
+  rating: z
+    .number({ error: 'reviews.ratingRequired' })
+    .int({ error: 'reviews.ratingRange' })
+    .min(1, { error: 'reviews.ratingRange' })
+    .max(5, { error: 'reviews.ratingRange' }),
+  comment: z
+    .string({ error: 'reviews.commentRequired' })
+    .trim()
+    .min(1, { error: 'reviews.commentRequired' })
+    .max(REVIEW_LIMITS.commentMax, { error: 'reviews.commentMax' }),
+  visibility: reviewVisibilitySchema.default('public'),
+});
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
+/** The form's values before parsing (visibility optional). */
+export type ReviewInputValues = z.input<typeof reviewInputSchema>;
+
+/** `PATCH /api/reviews/:id`: any of the submission's fields. */
+export const reviewPatchSchema = z.object({
+  rating: reviewInputSchema.shape.rating.optional(),
+  comment: reviewInputSchema.shape.comment.optional(),
+  visibility: reviewVisibilitySchema.optional(),
+});
+export type ReviewPatch = z.infer<typeof reviewPatchSchema>;
+
+/** `POST /api/reviews/:id/replies`. */
+export const replyInputSchema = z.object({
+  text: z
+    .string({ error: 'reviews.replyRequired' })
+    .trim()
+    .min(1, { error: 'reviews.replyRequired' })
+    .max(REVIEW_LIMITS.replyMax, { error: 'reviews.replyMax' }),
+});
+export type ReplyInput = z.infer<typeof replyInputSchema>;
+
+/** `PUT /api/reviews/:id/reaction`: null removes the caller's reaction. */
+export const reactionInputSchema = z.object({
+  type: z.enum(REVIEW_REACTIONS, 'validation.invalid').nullable(),
+});
+export type ReactionInput = z.infer<typeof reactionInputSchema>;
+
+export const reviewParamsSchema = z.object({ id: z.uuid('validation.invalid') });
+export const bookReviewsParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** The author of a review or reply as shown (spec §3: name, profile_picture). */
+export const reviewUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  profile_picture: z.string().nullable(),
+});
+export type ReviewUser = z.infer<typeof reviewUserSchema>;
+
+/** Spec §3 Reply. */
+export const replySchema = z.object({
+  id: z.string(),
+  user: reviewUserSchema,
+  date: z.string(),
+  text: z.string(),
+});
+export type Reply = z.infer<typeof replySchema>;
+
+/** `PUT /api/reviews/:id/reaction` answer; also part of every Review. */
+export const reactionSummarySchema = z.object({
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  mine: z.enum(REVIEW_REACTIONS).nullable(),
+});
+export type ReactionSummary = z.infer<typeof reactionSummarySchema>;
+
+/** Spec §3 Review, with the rating, visibility and the caller's own reaction. */
+export const reviewSchema = z.object({
+  id: z.string(),
+  reviewID: z.string(),
+  bookId: z.string(),
+  user: reviewUserSchema,
+  rating: z.number().int(),
+  comment: z.string(),
+  visibility: z.enum(REVIEW_VISIBILITIES),
+  status: reviewStatusSchema,
+  timestamp: z.string(),
+  updated_at: z.string(),
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  mine: z.enum(REVIEW_REACTIONS).nullable(),
+  replies: z.array(replySchema),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** `GET /api/books/:id/reviews`. */
+export const reviewListSchema = z.object({ items: z.array(reviewSchema) });
+export type ReviewList = z.infer<typeof reviewListSchema>;
