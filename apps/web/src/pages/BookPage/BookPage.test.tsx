@@ -426,19 +426,84 @@ describe('Report, share and reading list', () => {
     expect(await screen.findByText('Link copied to the clipboard')).toBeInTheDocument();
   });
 
-  it('asks visitors to log in for the reading list; says coming soon when the endpoint is absent', async () => {
+  it('asks visitors to log in for the reading list', async () => {
     const first = setup();
     await heading();
     await first.user.click(screen.getByRole('button', { name: 'Add to Reading List' }));
     expect(screen.getByText('Please login to manage your reading list')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });
 
-  it('says reading lists are coming soon when POST /api/reading-list is missing', async () => {
-    const { user } = setup({}, { signedIn: true });
+  it('adds the book, then changes status in place, offers the favourite only when allowed and removes it', async () => {
+    const now = '2026-03-01T10:00:00.000Z';
+    let entry: Record<string, unknown> | null = null;
+    const list = () => ({
+      currentlyReading: entry?.status === 'currentlyReading' ? [entry] : [],
+      wantToRead: entry?.status === 'wantToRead' ? [entry] : [],
+      completed: entry?.status === 'completed' ? [entry] : [],
+    });
+    const { user, calls } = setup(
+      {},
+      {
+        signedIn: true,
+        extra: {
+          'GET /api/reading-list': () => ({ body: list() }),
+          'POST /api/reading-list': ({ body }) => {
+            entry = {
+              bookId: (body as { bookId: string }).bookId,
+              status: 'wantToRead',
+              title: 'The Hunger Games',
+              author: 'Suzanne Collins',
+              coverImage: null,
+              coverCandidates: [],
+              isFavorite: false,
+              addedAt: now,
+              updatedAt: now,
+              startedAt: null,
+              finishedAt: null,
+              currentPage: null,
+              pageCount: 374,
+            };
+            return { status: 201, body: entry };
+          },
+          'PATCH /api/reading-list/1': ({ body }) => {
+            entry = { ...entry, ...(body as object) };
+            return { body: entry };
+          },
+          'PUT /api/reading-list/1/favorite': ({ body }) => {
+            entry = { ...entry, ...(body as object) };
+            return { body: entry };
+          },
+          'DELETE /api/reading-list/1': () => {
+            entry = null;
+            return { status: 204 };
+          },
+          'GET /api/me/stats': { body: { booksRead: 0, readingList: 0, reviewsWritten: 0 } },
+        },
+      },
+    );
     await heading();
-    await waitFor(() => expect(window.localStorage.getItem('NR_token')).toBe('tok'));
-    await user.click(screen.getByRole('button', { name: 'Add to Reading List' }));
-    expect(await screen.findByText(/Reading lists are coming soon/)).toBeInTheDocument();
+    const add = await screen.findByRole('button', { name: 'Add to Reading List' });
+    await waitFor(() => expect(add).toBeEnabled());
+    await user.click(add);
+    const select = await screen.findByRole('combobox', { name: 'Status' });
+    expect(select).toHaveValue('wantToRead');
+    expect(screen.queryByRole('button', { name: /Favorite/ })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ bookId: '1', status: 'wantToRead' });
+
+    await user.selectOptions(select, 'currentlyReading');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('currentlyReading');
+    const favorite = await screen.findByRole('button', { name: /Favorite/ });
+    expect(favorite).toHaveAttribute('aria-pressed', 'false');
+    await user.click(favorite);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Favorite/ })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ isFavorite: true });
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('button', { name: 'Add to Reading List' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 
   it('?openReview=true marks the review hook open', async () => {

@@ -1,39 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAddToReadingListMutation } from '../../api/books/mutations';
+import type { ReadingListStatus } from '@nebab/shared';
+import {
+  useAddToReadingListMutation,
+  useFavoriteMutation,
+  useRemoveFromReadingListMutation,
+  useUpdateReadingListMutation,
+} from '../../api/reading-list/mutations';
+import { findEntry, readingListQueryOptions } from '../../api/reading-list/queries';
 import { isApiError } from '../../api/client';
 import { BookmarkIcon } from '../../components/icons';
 import { useAuth } from '../../features/auth/authContext';
+import {
+  canFavorite,
+  FavoriteToggle,
+  StatusBadge,
+  StatusSelect,
+} from '../../features/reading-list/ReadingListControls';
 import { useToast } from '../../features/toast/toastContext';
 
 /**
- * Add to Reading List. The reading-list API arrives in a later issue: signed out, the spec's login
- * message shows; signed in, POST /api/reading-list is tried and a missing endpoint (404/405) says
- * 'coming soon' instead of pretending it worked.
+ * The book's place on the reader's list: Add to Reading List when absent; once added, a status badge,
+ * the status select, a favourite toggle (reading or finished only) and Remove. Signed out, the spec's
+ * login message shows with a link to /login.
  */
 export function ReadingListButton({ bookId }: { bookId: string }) {
   const { t } = useTranslation();
   const { status } = useAuth();
   const toast = useToast();
-  const mutation = useAddToReadingListMutation();
+  const signedIn = status === 'signedIn';
+  const list = useQuery(readingListQueryOptions(signedIn));
+  const add = useAddToReadingListMutation();
+  const update = useUpdateReadingListMutation();
+  const favorite = useFavoriteMutation();
+  const remove = useRemoveFromReadingListMutation();
   const [askLogin, setAskLogin] = useState(false);
+  const entry = signedIn ? findEntry(list.data, bookId) : undefined;
 
-  async function add() {
-    if (status !== 'signedIn') {
+  function fail(error: unknown) {
+    toast.show({ kind: 'error', message: isApiError(error) ? error.message : t('errors.INTERNAL') });
+  }
+
+  async function onAdd() {
+    if (!signedIn) {
       setAskLogin(true);
       return;
     }
     try {
-      await mutation.mutateAsync(bookId);
+      await add.mutateAsync(bookId);
       toast.show({ kind: 'success', message: t('book.readingList.added') });
     } catch (error) {
-      if (isApiError(error) && (error.status === 404 || error.status === 405))
-        toast.show({ kind: 'info', message: t('book.readingList.comingSoon') });
-      else if (isApiError(error) && error.status === 409)
+      if (isApiError(error) && error.status === 409)
         toast.show({ kind: 'info', message: t('book.readingList.already') });
-      else toast.show({ kind: 'error', message: isApiError(error) ? error.message : t('errors.INTERNAL') });
+      else fail(error);
     }
+  }
+
+  function onStatus(next: ReadingListStatus) {
+    update.mutate({ bookId, status: next }, { onError: fail });
+  }
+
+  if (entry) {
+    return (
+      <div className="flex flex-col gap-3" data-testid="reading-list-controls">
+        <div className="flex flex-wrap items-center gap-3">
+          <StatusBadge status={entry.status} />
+          <StatusSelect id={`reading-status-${bookId}`} value={entry.status} onChange={onStatus} />
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          {canFavorite(entry.status) ? (
+            <FavoriteToggle
+              pressed={entry.isFavorite}
+              onToggle={() => favorite.mutate({ bookId, isFavorite: !entry.isFavorite }, { onError: fail })}
+            />
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(bookId, {
+                onSuccess: () => toast.show({ kind: 'success', message: t('readingListUi.removed') }),
+                onError: fail,
+              })
+            }
+          >
+            {t('readingListUi.remove')}
+          </button>
+          <Link to="/dashboard/readinglist" className="text-sm font-semibold text-accent underline">
+            {t('readingListUi.open')}
+          </Link>
+        </div>
+      </div>
+    );
   }
 
   return (
@@ -41,8 +102,8 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
       <button
         type="button"
         className="btn btn-secondary"
-        onClick={() => void add()}
-        disabled={mutation.isPending}
+        onClick={() => void onAdd()}
+        disabled={add.isPending || (signedIn && list.isPending)}
       >
         <BookmarkIcon className="size-4" />
         {t('book.readingList.add')}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { DEFAULT_GENRE, GENRE_CATALOG, isGenreSlug, type BookList, type GenreSlug } from '@nebab/shared';
 import { genreDetailQueryOptions } from '../../api/genres/queries';
@@ -144,7 +145,7 @@ export function GenrePage() {
   );
 }
 
-function listTitle(list: BookList, genre: string, t: ReturnType<typeof useTranslation>['t']): string {
+function listTitle(list: BookList, genre: string, t: TFunction): string {
   if (list.kind === 'decade' && list.decade !== null) return t('genre.decade', { decade: list.decade });
   if (list.kind === 'ethiopian') return t('genre.ethiopian', { genre });
   return t('genre.series');

@@ -1,0 +1,4 @@
+export const readingListKeys = {
+  all: () => ['readingList'] as const,
+  list: () => ['readingList', 'list'] as const,
+};

@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import type { ReadingListStatus } from '@nebab/shared';
+import { STATUS_ORDER } from '../../api/reading-list/queries';
+
+/** Favourites are offered only for books being read or finished (spec §4 Favorite). */
+export function canFavorite(status: ReadingListStatus): boolean {
+  return status === 'currentlyReading' || status === 'completed';
+}
+
+const SELECT_ORDER: readonly ReadingListStatus[] = ['wantToRead', 'currentlyReading', 'completed'];
+
+/** The status select (Want to Read / Currently Reading / Completed), changing the entry in place. */
+export function StatusSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  value: ReadingListStatus;
+  onChange: (status: ReadingListStatus) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        {t('readingListUi.statusLabel')}
+      </label>
+      <select
+        id={id}
+        className="rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-ink"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          const next = STATUS_ORDER.find((s) => s === event.target.value);
+          if (next) onChange(next);
+        }}
+      >
+        {SELECT_ORDER.map((status) => (
+          <option key={status} value={status}>
+            {t(`readingListUi.status.${status}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A pressed / not-pressed favourite toggle. */
+export function FavoriteToggle({
+  pressed,
+  onToggle,
+  disabled,
+}: {
+  pressed: boolean;
+  onToggle: () => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary"
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true" className={pressed ? 'text-accent' : undefined}>
+        {pressed ? '★' : '☆'}
+      </span>
+      {t('readingListUi.favorite')}
+    </button>
+  );
+}
+
+/** The status as a small badge. */
+export function StatusBadge({ status }: { status: ReadingListStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className="inline-flex items-center rounded-full bg-accent-soft px-3 py-1 text-sm font-semibold text-ink">
+      {t(`readingListUi.status.${status}`)}
+    </span>
+  );
+}
