@@ -12,6 +12,7 @@ import { genresRoutes } from './modules/genres/genres.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
 import { readingListRoutes } from './modules/reading-list/reading-list.routes.js';
+import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -81,6 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(booksAdminRoutes);
     await app.register(readingListRoutes);
     await app.register(reviewsRoutes);
+    await app.register(recommendationsRoutes);
     if (serveClient) await app.register(staticClientPlugin, { webDist: config.webDist });
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);

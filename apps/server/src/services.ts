@@ -13,6 +13,9 @@ import { createPreferencesRepository } from './modules/preferences/preferences.r
 import { createPreferencesService } from './modules/preferences/preferences.service.js';
 import { createReadingListRepository } from './modules/reading-list/reading-list.repository.js';
 import { createReadingListService } from './modules/reading-list/reading-list.service.js';
+import { loadItemModel } from './modules/recommendations/recommendations.model.js';
+import { createRecommendationsRepository } from './modules/recommendations/recommendations.repository.js';
+import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -62,7 +65,24 @@ export function createServices({ config, database, logger, realtime }: ServiceDe
 
   const reviews = createReviewsService({ db, reviews: reviewsRepo });
 
-  return { auth, google, throttle, users, preferences, health, genres, books, readingList, reviews };
+  const recommendations = createRecommendationsService({
+    recommendations: createRecommendationsRepository(db),
+    loadModel: () => loadItemModel({ catalogDir: config.catalogDir, cacheDir: config.dataDir, logger }),
+  });
+
+  return {
+    auth,
+    google,
+    throttle,
+    users,
+    preferences,
+    health,
+    genres,
+    books,
+    readingList,
+    reviews,
+    recommendations,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

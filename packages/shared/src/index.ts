@@ -14,3 +14,4 @@ export * from './covers.js';
 export * from './books.js';
 export * from './reading-list.js';
 export * from './reviews.js';
+export * from './recommendations.js';

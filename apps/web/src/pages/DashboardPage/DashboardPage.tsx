@@ -1,17 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RECOMMENDATIONS_PAGE_LIMIT, recommendationsQueryOptions } from '../../api/recommendations/queries';
 import { meStatsQueryOptions } from '../../api/stats/queries';
 import { BookOpenIcon, ListIcon, PenIcon, SparkIcon } from '../../components/icons';
 import { PageFrame } from '../../components/PageFrame';
 import { StatTile } from '../../components/StatTile';
 import { useAuth } from '../../features/auth/authContext';
+import { RecommendationCard } from '../RecommendationsPage/RecommendationCard';
 
 /** `/dashboard`: greeting, reading stats and the Recommended for You section. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const stats = useQuery(meStatsQueryOptions());
+  // The same query as the full page (one request serves both); the dashboard shows the first 6.
+  const recommendations = useQuery(recommendationsQueryOptions(RECOMMENDATIONS_PAGE_LIMIT));
+  const recommended = recommendations.data?.items.slice(0, 6) ?? [];
   const number = new Intl.NumberFormat(i18n.language === 'am' ? 'am-ET' : 'en-US');
 
   // Until GET /api/me/stats answers, the counts of /api/auth/me stand in (the reading list then shows 0).
@@ -60,15 +65,30 @@ export function DashboardPage() {
             {t('dashboard.recommended.seeAll')}
           </Link>
         </div>
-        <div className="card mt-4 flex flex-col items-start gap-4 p-6 sm:flex-row sm:items-center">
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
-            <SparkIcon className="size-6" />
-          </span>
-          <p className="flex-1 text-ink-muted">{t('dashboard.recommended.empty')}</p>
-          <Link to="/books" className="btn btn-primary">
-            {t('dashboard.recommended.browse')}
-          </Link>
-        </div>
+        {recommended.length > 0 ? (
+          <ul
+            aria-label={t('recommendationsUi.listLabel')}
+            className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6"
+          >
+            {recommended.map((item) => (
+              <li key={item.id}>
+                <RecommendationCard item={item} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="card mt-4 flex flex-col items-start gap-4 p-6 sm:flex-row sm:items-center">
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
+              <SparkIcon className="size-6" />
+            </span>
+            <p className="flex-1 text-ink-muted">
+              {recommendations.isPending ? t('recommendationsUi.loading') : t('dashboard.recommended.empty')}
+            </p>
+            <Link to="/books" className="btn btn-primary">
+              {t('dashboard.recommended.browse')}
+            </Link>
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="dashboard-shortcuts" className="mt-12">

@@ -1,0 +1,4 @@
+export const recommendationsKeys = {
+  all: () => ['recommendations'] as const,
+  list: (limit: number) => ['recommendations', 'list', limit] as const,
+};
