@@ -84,6 +84,7 @@ function setup(
     [`GET /api/books/${detail.id}/related`]: ({ url }) => ({
       body: related(Number(new URL(url, 'http://x').searchParams.get('offset') ?? 0)),
     }),
+    [`GET /api/books/${detail.id}/reviews`]: { body: { items: [] } },
     'GET /api/auth/me': { body: { user: reader } },
     'GET /api/preferences': { body: prefs },
     ...extra,
@@ -141,7 +142,7 @@ describe('BookPage facts', () => {
       'A 2008 Young Adult and Science Fiction book, book 1 of The Hunger Games, rated 4.3 by 4.9 million readers.',
     );
     expect(screen.getByRole('heading', { name: 'Reviews' })).toBeInTheDocument();
-    expect(screen.getByText('No Reviews Yet')).toBeInTheDocument();
+    expect(await screen.findByText('No Reviews Yet')).toBeInTheDocument();
   });
 
   it('shows Unknown for missing facts and renders the sanitised description', async () => {

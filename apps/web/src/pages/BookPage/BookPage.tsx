@@ -12,7 +12,9 @@ import { BuyDialog } from '../../features/buy/BuyDialog';
 import { ReaderOverlay } from '../../features/reader/ReaderOverlay';
 import type { ReaderSource } from '../../features/reader/readerSource';
 import { useReaderHistory } from '../../features/reader/useReaderHistory';
+import { useAuth } from '../../features/auth/authContext';
 import { ReportBookForm } from '../../features/report/ReportBookForm';
+import { ReviewsSection } from '../../features/reviews/ReviewsSection';
 import { ShareButtons } from '../../features/share/ShareButtons';
 import { ReadBuyButtons } from './BookActions';
 import { aboutLine, authorList, formatPublished, genreList, genreName, languageName } from './bookFacts';
@@ -55,16 +57,18 @@ function BookView({ book }: { book: BookDetail }) {
   const [buyOpen, setBuyOpen] = useState(false);
   usePageTitle(book.title);
 
-  // Review hook (the reviews issue fills this in): `?openReview=true` or Write Review opens the
-  // review form; for now it scrolls to the Reviews section.
+  // Review hook: `?openReview=true` or Write Review opens the review form (which moves focus to its
+  // comment box) and scrolls to the Reviews section; a signed-out reader's focus goes to the heading,
+  // next to the login prompt.
+  const { status: authStatus } = useAuth();
   const reviewSectionRef = useRef<HTMLElement>(null);
   const [openReview, setOpenReview] = useState(searchParams.get('openReview') === 'true');
   useEffect(() => {
     if (!openReview) return;
     const section = reviewSectionRef.current;
     section?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
-  }, [openReview]);
+    if (authStatus === 'signedOut') section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  }, [openReview, authStatus]);
 
   const actions = bookActions({
     id: book.id,
@@ -252,7 +256,7 @@ function BookView({ book }: { book: BookDetail }) {
             <h2 id="reviews-heading" tabIndex={-1} className="text-2xl font-semibold">
               {t('book.reviews.heading')}
             </h2>
-            <p className="mt-3 text-ink-muted">{t('book.reviews.empty')}</p>
+            <ReviewsSection bookId={book.id} formOpen={openReview} onFormOpenChange={setOpenReview} />
           </section>
         </article>
 

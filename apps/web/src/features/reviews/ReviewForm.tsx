@@ -1,0 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { reviewInputSchema, type Review, type ReviewInput, type ReviewInputValues } from '@nebab/shared';
+import { useSaveReviewMutation } from '../../api/reviews/mutations';
+import { translateMessage } from '../../i18n/messages';
+import { applyServerErrors } from '../auth/applyServerErrors';
+import { useToast } from '../toast/toastContext';
+
+const DEFAULTS: ReviewInputValues = { rating: 1, comment: '', visibility: 'public' };
+
+interface ReviewFormProps {
+  bookId: string;
+  /** The reader's own review, when there is one: the form edits it. */
+  existing: Review | null;
+  /** Move focus to the comment box on mount (`?openReview=true`, Write Review). */
+  autoFocus?: boolean;
+  onClose: () => void;
+}
+
+/** Spec §4 review form: rating 1–5 (stars), comment, visibility; reset to defaults on submit or close. */
+export function ReviewForm({ bookId, existing, autoFocus = false, onClose }: ReviewFormProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const id = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const mutation = useSaveReviewMutation(bookId);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ReviewInputValues, unknown, ReviewInput>({
+    resolver: zodResolver(reviewInputSchema),
+    defaultValues: existing
+      ? { rating: existing.rating, comment: existing.comment, visibility: existing.visibility }
+      : DEFAULTS,
+  });
+  const commentRef = useRef<HTMLTextAreaElement | null>(null);
+  const { ref: commentRegisterRef, ...commentField } = register('comment');
+
+  useEffect(() => {
+    if (autoFocus) commentRef.current?.focus();
+  }, [autoFocus]);
+
+  const close = () => {
+    reset(DEFAULTS);
+    setFormError(null);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await mutation.mutateAsync({ id: existing?.id ?? null, input: values });
+      toast.show({ kind: 'success', message: t('reviewsUi.saved') });
+      close();
+    } catch (error) {
+      setFormError(applyServerErrors(error, ['rating', 'comment', 'visibility'], setError));
+    }
+  });
+
+  const commentError = translateMessage(errors.comment?.message);
+  const ratingError = translateMessage(errors.rating?.message);
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={existing ? t('reviewsUi.editTitle') : t('reviewsUi.writeTitle')}
+      className="card mt-4 grid gap-4 p-4"
+    >
+      <Controller
+        control={control}
+        name="rating"
+        render={({ field }) => (
+          <fieldset>
+            <legend className="field-label">{t('reviewsUi.rating')}</legend>
+            <div role="radiogroup" aria-label={t('reviewsUi.rating')} className="flex gap-1">
+              {[1, 2, 3, 4, 5].map((value) => (
+                <label key={value} className="cursor-pointer text-2xl leading-none">
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value={value}
+                    checked={field.value === value}
+                    onChange={() => field.onChange(value)}
+                    className="sr-only peer"
+                    aria-label={t('reviewsUi.stars', { count: value })}
+                  />
+                  <span
+                    aria-hidden="true"
+                    className={`rounded peer-focus-visible:outline-2 peer-focus-visible:outline-accent ${
+                      (field.value ?? 0) >= value ? 'text-amber-500' : 'text-ink-muted'
+                    }`}
+                  >
+                    {(field.value ?? 0) >= value ? '★' : '☆'}
+                  </span>
+                </label>
+              ))}
+            </div>
+            {ratingError ? (
+              <p role="alert" className="field-error">
+                {ratingError}
+              </p>
+            ) : null}
+          </fieldset>
+        )}
+      />
+      <div>
+        <label htmlFor={`${id}-comment`} className="field-label">
+          {t('reviewsUi.comment')}
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          rows={4}
+          className="input min-h-28"
+          aria-required="true"
+          aria-invalid={commentError ? true : undefined}
+          aria-describedby={commentError ? `${id}-comment-error` : undefined}
+          {...commentField}
+          ref={(element) => {
+            commentRegisterRef(element);
+            commentRef.current = element;
+          }}
+        />
+        {commentError ? (
+          <p id={`${id}-comment-error`} role="alert" className="field-error">
+            {commentError}
+          </p>
+        ) : null}
+      </div>
+      <fieldset>
+        <legend className="field-label">{t('reviewsUi.visibility')}</legend>
+        <div className="flex flex-wrap gap-4">
+          <label className="flex items-center gap-2">
+            <input type="radio" value="public" {...register('visibility')} />
+            {t('reviewsUi.public')}
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" value="private" {...register('visibility')} />
+            {t('reviewsUi.private')}
+          </label>
+        </div>
+      </fieldset>
+      {formError ? (
+        <p role="alert" className="field-error">
+          {formError}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? t('reviewsUi.submitting') : t('reviewsUi.submit')}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={close}>
+          {t('reviewsUi.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

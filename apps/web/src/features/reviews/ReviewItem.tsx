@@ -1,0 +1,232 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { replyInputSchema, type Review, type ReviewReactionType } from '@nebab/shared';
+import {
+  useDeleteReviewMutation,
+  useReactionMutation,
+  useReplyMutation,
+  useReportReviewMutation,
+} from '../../api/reviews/mutations';
+import { UserAvatar } from '../../components/UserAvatar';
+import { useFormatDate } from '../../i18n/useFormatDate';
+import { translateMessage } from '../../i18n/messages';
+import { isApiError } from '../../api/client';
+import { useToast } from '../toast/toastContext';
+
+interface ReviewItemProps {
+  bookId: string;
+  review: Review;
+  signedIn: boolean;
+  isMine: boolean;
+  onEdit: () => void;
+}
+
+function errorText(error: unknown): string {
+  return isApiError(error) ? error.message : String(error);
+}
+
+/** One review: author, date, stars, comment, reactions, replies, reply / report toggles. */
+export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewItemProps) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const toast = useToast();
+  const id = useId();
+  const reaction = useReactionMutation(bookId, review);
+  const reply = useReplyMutation(bookId, review.id);
+  const report = useReportReviewMutation(review.id);
+  const remove = useDeleteReviewMutation(bookId);
+  const [panel, setPanel] = useState<'reply' | 'report' | null>(null);
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const toggle = (next: 'reply' | 'report') => {
+    setPanel((value) => (value === next ? null : next));
+    setText('');
+    setFieldError(null);
+  };
+
+  const react = (type: ReviewReactionType) => {
+    if (!signedIn) {
+      toast.show({ kind: 'error', message: t('reviews.loginRequired') });
+      return;
+    }
+    reaction.mutate(review.mine === type ? null : type, {
+      onError: (error) => toast.show({ kind: 'error', message: errorText(error) }),
+    });
+  };
+
+  const submitPanel = async (event: FormEvent) => {
+    event.preventDefault();
+    setFieldError(null);
+    if (panel === 'reply') {
+      const parsed = replyInputSchema.safeParse({ text });
+      if (!parsed.success) {
+        setFieldError(translateMessage(parsed.error.issues[0]?.message) ?? '');
+        return;
+      }
+      try {
+        await reply.mutateAsync(parsed.data.text);
+        toast.show({ kind: 'success', message: t('reviewsUi.replied') });
+        toggle('reply');
+      } catch (error) {
+        setFieldError(errorText(error));
+      }
+    } else if (panel === 'report') {
+      if (!text.trim()) {
+        setFieldError(t('validation.reportReasonRequired'));
+        return;
+      }
+      try {
+        await report.mutateAsync(text.trim());
+        toast.show({ kind: 'success', message: t('reviewsUi.reported') });
+        toggle('report');
+      } catch (error) {
+        setFieldError(errorText(error));
+      }
+    }
+  };
+
+  const onDelete = () => {
+    if (!window.confirm(t('reviewsUi.confirmDelete'))) return;
+    remove.mutate(review.id, {
+      onSuccess: () => toast.show({ kind: 'success', message: t('reviewsUi.deleted') }),
+      onError: (error) => toast.show({ kind: 'error', message: errorText(error) }),
+    });
+  };
+
+  const panelId = `${id}-panel`;
+  const fieldId = `${id}-field`;
+
+  return (
+    <li className="card p-4" data-testid="review">
+      <div className="flex items-center gap-3">
+        <UserAvatar name={review.user.name} pictureUrl={review.user.profile_picture} size={36} />
+        <div className="min-w-0">
+          <p className="font-semibold">{review.user.name}</p>
+          <p className="text-sm text-ink-muted">
+            <time dateTime={review.timestamp}>{formatDate(review.timestamp)}</time>
+          </p>
+        </div>
+        {isMine && review.visibility === 'private' ? (
+          <span className="ml-auto rounded-full border px-2 py-0.5 text-xs">
+            {t('reviewsUi.privateBadge')}
+          </span>
+        ) : null}
+      </div>
+      <p
+        className="mt-2 text-amber-600"
+        role="img"
+        aria-label={t('reviewsUi.ratedStars', { rating: review.rating })}
+      >
+        {'★'.repeat(review.rating)}
+        {'☆'.repeat(Math.max(0, 5 - review.rating))}
+      </p>
+      <p className="mt-2 whitespace-pre-line [overflow-wrap:anywhere]">{review.comment}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          className="btn btn-ghost min-h-10 px-3 text-sm"
+          aria-pressed={review.mine === 'like'}
+          onClick={() => react('like')}
+        >
+          {t('reviewsUi.like', { n: review.likes })}
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost min-h-10 px-3 text-sm"
+          aria-pressed={review.mine === 'dislike'}
+          onClick={() => react('dislike')}
+        >
+          {t('reviewsUi.dislike', { n: review.dislikes })}
+        </button>
+        {signedIn ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-ghost min-h-10 px-3 text-sm"
+              aria-expanded={panel === 'reply'}
+              aria-controls={panel === 'reply' ? panelId : undefined}
+              onClick={() => toggle('reply')}
+            >
+              {t('reviewsUi.reply')}
+            </button>
+            {!isMine ? (
+              <button
+                type="button"
+                className="btn btn-ghost min-h-10 px-3 text-sm"
+                aria-expanded={panel === 'report'}
+                aria-controls={panel === 'report' ? panelId : undefined}
+                onClick={() => toggle('report')}
+              >
+                {t('reviewsUi.report')}
+              </button>
+            ) : null}
+          </>
+        ) : null}
+        {isMine ? (
+          <>
+            <button type="button" className="btn btn-ghost min-h-10 px-3 text-sm" onClick={onEdit}>
+              {t('reviewsUi.edit')}
+            </button>
+            <button type="button" className="btn btn-ghost min-h-10 px-3 text-sm" onClick={onDelete}>
+              {t('reviewsUi.delete')}
+            </button>
+          </>
+        ) : null}
+      </div>
+      {panel ? (
+        <form
+          id={panelId}
+          noValidate
+          className="mt-3 grid gap-2"
+          aria-label={panel === 'reply' ? t('reviewsUi.replyForm') : t('reviewsUi.reportForm')}
+          onSubmit={(event) => void submitPanel(event)}
+        >
+          <label htmlFor={fieldId} className="field-label">
+            {panel === 'reply' ? t('reviewsUi.replyText') : t('reviewsUi.reportReason')}
+          </label>
+          <textarea
+            id={fieldId}
+            rows={3}
+            className="input min-h-20"
+            value={text}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${fieldId}-error` : undefined}
+            onChange={(event) => setText(event.target.value)}
+          />
+          {fieldError ? (
+            <p id={`${fieldId}-error`} role="alert" className="field-error">
+              {fieldError}
+            </p>
+          ) : null}
+          <div className="flex gap-2">
+            <button type="submit" className="btn btn-primary">
+              {panel === 'reply' ? t('reviewsUi.sendReply') : t('reviewsUi.sendReport')}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => toggle(panel)}>
+              {t('reviewsUi.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {review.replies.length > 0 ? (
+        <ul className="mt-3 grid gap-2 border-l-2 pl-4" aria-label={t('reviewsUi.replies')}>
+          {review.replies.map((item) => (
+            <li key={item.id} className="flex gap-2">
+              <UserAvatar name={item.user.name} pictureUrl={item.user.profile_picture} size={28} />
+              <div className="min-w-0">
+                <p className="text-sm">
+                  <span className="font-semibold">{item.user.name}</span>{' '}
+                  <time className="text-ink-muted" dateTime={item.date}>
+                    {formatDate(item.date)}
+                  </time>
+                </p>
+                <p className="whitespace-pre-line [overflow-wrap:anywhere]">{item.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,238 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Review, User } from '@nebab/shared';
+import { mockFetch } from '../../test/fetchMock';
+import { renderWithProviders } from '../../test/render';
+import { ReviewsSection } from './ReviewsSection';
+
+const reader: User = {
+  id: 'u1',
+  name: 'Tigist Bekele',
+  email: 'tigist@example.com',
+  role: 'user',
+  profile_picture: null,
+  birth_date: null,
+  location: null,
+  created_at: '2026-01-01T00:00:00Z',
+  auth_provider: 'password',
+  status: 'active',
+  booksRead: 0,
+  reviewsWritten: 0,
+};
+const prefs = { languages: ['en'], genres: ['history'], ageGroup: null, bookLength: null, authors: [] };
+
+const review = (overrides: Partial<Review> = {}): Review => ({
+  id: 'r1',
+  reviewID: 'r1',
+  bookId: '2',
+  user: { id: 'u2', name: 'Abebe Kebede', profile_picture: null },
+  rating: 4,
+  comment: 'Line one\nLine two <b>not bold</b>',
+  visibility: 'public',
+  status: 'approved',
+  timestamp: '2026-03-01T10:00:00Z',
+  updated_at: '2026-03-01T10:00:00Z',
+  likes: 2,
+  dislikes: 0,
+  mine: null,
+  replies: [
+    {
+      id: 'p1',
+      user: { id: 'u3', name: 'Sara', profile_picture: null },
+      date: '2026-03-02T10:00:00Z',
+      text: 'Agreed',
+    },
+  ],
+  ...overrides,
+});
+
+function Harness({ initiallyOpen }: { initiallyOpen: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Write Review
+      </button>
+      <ReviewsSection bookId="2" formOpen={open} onFormOpenChange={setOpen} />
+    </>
+  );
+}
+
+function setup({
+  signedIn = true,
+  open = false,
+  items = [] as Review[],
+  extra = {} as Parameters<typeof mockFetch>[0],
+} = {}) {
+  if (signedIn) window.localStorage.setItem('NR_token', 'tok');
+  const fetchMock = mockFetch({
+    'GET /api/books/2/reviews': { body: { items } },
+    'GET /api/auth/me': signedIn ? { body: { user: reader } } : { status: 401, body: {} },
+    'GET /api/preferences': { body: prefs },
+    ...extra,
+  });
+  renderWithProviders(<Harness initiallyOpen={open} />, { path: '/book/2' });
+  return { user: userEvent.setup(), ...fetchMock };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('ReviewForm', () => {
+  it('opens with defaults (1 star, empty comment, public) and focus in the comment box', async () => {
+    setup({ open: true });
+    const comment = await screen.findByRole('textbox', { name: 'Comment' });
+    await waitFor(() => expect(comment).toHaveFocus());
+    expect(screen.getByRole('radio', { name: '1 star' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Public' })).toBeChecked();
+    expect(comment).toHaveValue('');
+  });
+
+  it('requires a comment, then submits rating, comment and visibility', async () => {
+    const { user, calls } = setup({
+      open: true,
+      extra: { 'POST /api/books/2/reviews': { status: 201, body: review() } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText('Please write a comment')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Great read');
+    await user.click(screen.getByRole('radio', { name: 'Private' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        rating: 4,
+        comment: 'Great read',
+        visibility: 'private',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Write a review' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('resets to the defaults when closed and opened again', async () => {
+    const { user } = setup({ open: true });
+    await user.click(await screen.findByRole('radio', { name: '5 stars' }));
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Draft');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Write Review' }));
+    expect(await screen.findByRole('textbox', { name: 'Comment' })).toHaveValue('');
+    expect(screen.getByRole('radio', { name: '1 star' })).toBeChecked();
+  });
+
+  it('edits the reader’s own review with PATCH', async () => {
+    const own = review({
+      id: 'mine',
+      user: { id: 'u1', name: 'Tigist Bekele', profile_picture: null },
+      visibility: 'private',
+    });
+    const { user, calls } = setup({
+      open: true,
+      items: [own],
+      extra: { 'PATCH /api/reviews/mine': { body: own } },
+    });
+    expect(await screen.findByRole('textbox', { name: 'Comment' })).toHaveValue(own.comment);
+    expect(screen.getByText('Private', { selector: 'span' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+  });
+
+  it('shows a login prompt to signed-out readers instead of the form', async () => {
+    setup({ signedIn: false, open: true });
+    expect(await screen.findByRole('link', { name: 'Log in to review' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ReviewList', () => {
+  it('shows Loading ... then No Reviews Yet', async () => {
+    setup();
+    expect(screen.getByText('Loading ...')).toBeInTheDocument();
+    expect(await screen.findByText('No Reviews Yet')).toBeInTheDocument();
+  });
+
+  it('lists a review as plain text with its replies', async () => {
+    setup({ items: [review()] });
+    const item = await screen.findByTestId('review');
+    expect(within(item).getByText('Abebe Kebede')).toBeInTheDocument();
+    expect(within(item).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(within(item).getByText(/Line two <b>not bold<\/b>/)).toBeInTheDocument();
+    expect(item.querySelector('b')).toBeNull();
+    expect(within(item).getByText('Agreed')).toBeInTheDocument();
+  });
+
+  it('likes optimistically and reconciles with the server counts', async () => {
+    let resolve: (value: unknown) => void = () => {};
+    const answered = new Promise((r) => (resolve = r));
+    const { user, calls } = setup({
+      items: [review()],
+      extra: {
+        'PUT /api/reviews/r1/reaction': () => {
+          resolve(null);
+          return { body: { likes: 7, dislikes: 0, mine: 'like' } };
+        },
+      },
+    });
+    const like = await screen.findByRole('button', { name: 'Like (2)' });
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    await user.click(like);
+    await answered;
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ type: 'like' });
+    expect(await screen.findByRole('button', { name: 'Like (7)' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('asks signed-out readers to log in when they react', async () => {
+    const { user, calls } = setup({ signedIn: false, items: [review()] });
+    await user.click(await screen.findByRole('button', { name: 'Like (2)' }));
+    expect(await screen.findByText('Please login to write or react to reviews')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('toggles the reply form and posts a reply', async () => {
+    const { user, calls } = setup({
+      items: [review()],
+      extra: {
+        'POST /api/reviews/r1/replies': {
+          status: 201,
+          body: {
+            id: 'p2',
+            user: { id: 'u1', name: 'Tigist Bekele', profile_picture: null },
+            date: '',
+            text: 'Me too',
+          },
+        },
+      },
+    });
+    const toggle = await screen.findByRole('button', { name: 'Reply' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: 'Send Reply' }));
+    expect(await screen.findByText('Please write a reply')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Your reply' }), 'Me too');
+    await user.click(screen.getByRole('button', { name: 'Send Reply' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ text: 'Me too' }));
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('toggles the report form: a blank reason warns, a reason is sent', async () => {
+    const { user, calls } = setup({
+      items: [review()],
+      extra: { 'POST /api/reviews/r1/reports': { status: 201, body: {} } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Report' }));
+    await user.click(screen.getByRole('button', { name: 'Send Report' }));
+    expect(await screen.findByText('Please provide a reason for reporting')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Reason for reporting' }), 'Spam');
+    await user.click(screen.getByRole('button', { name: 'Send Report' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Spam' }));
+    expect(await screen.findByText('Thank you — our team will look at this review.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { bookReviewsQueryOptions } from '../../api/reviews/queries';
+import { useAuth } from '../auth/authContext';
+import { ReviewForm } from './ReviewForm';
+import { ReviewItem } from './ReviewItem';
+
+interface ReviewsSectionProps {
+  bookId: string;
+  /** Whether the form is open (Write Review, `?openReview=true`). */
+  formOpen: boolean;
+  onFormOpenChange: (open: boolean) => void;
+}
+
+/** The book page's reviews: the form (signed in) or a login prompt, then the list. */
+export function ReviewsSection({ bookId, formOpen, onFormOpenChange }: ReviewsSectionProps) {
+  const { t } = useTranslation();
+  const { status, user } = useAuth();
+  const signedIn = status === 'signedIn';
+  const query = useQuery(bookReviewsQueryOptions(bookId));
+  const [formKey, setFormKey] = useState(0);
+  const items = query.data?.items ?? [];
+  const mine = user ? (items.find((item) => item.user.id === user.id) ?? null) : null;
+
+  const openEditor = () => {
+    setFormKey((value) => value + 1);
+    onFormOpenChange(true);
+  };
+
+  return (
+    <div>
+      {!signedIn ? (
+        <p className="mt-3 text-sm">
+          {t('reviewsUi.signInPrompt')}{' '}
+          <Link to="/login" className="font-semibold text-accent underline">
+            {t('reviewsUi.logIn')}
+          </Link>
+        </p>
+      ) : formOpen && !query.isPending ? (
+        <ReviewForm
+          key={`${formKey}-${mine?.id ?? 'new'}`}
+          bookId={bookId}
+          existing={mine}
+          autoFocus
+          onClose={() => onFormOpenChange(false)}
+        />
+      ) : null}
+      {query.isPending ? (
+        <p className="mt-3 text-ink-muted" role="status">
+          {t('reviewsUi.loading')}
+        </p>
+      ) : query.isError ? (
+        <p className="mt-3 field-error" role="alert">
+          {t('reviewsUi.loadFailed')}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="mt-3 text-ink-muted">{t('book.reviews.empty')}</p>
+      ) : (
+        <ul className="mt-4 grid gap-4">
+          {items.map((review) => (
+            <ReviewItem
+              key={review.id}
+              bookId={bookId}
+              review={review}
+              signedIn={signedIn}
+              isMine={review.id === mine?.id}
+              onEdit={openEditor}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
