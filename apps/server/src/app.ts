@@ -86,7 +86,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (serveClient) await app.register(staticClientPlugin, { webDist: config.webDist });
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);
-    if (config.catalogAutoImport) await ensureCatalog(database.db, config, app.log);
+    if (config.catalogAutoImport) {
+      await ensureCatalog(database.db, config, app.log);
+      // The recommender's model is built with the catalogue (then read from DATA_DIR in ms), so no
+      // reader's request waits for it.
+      await services.recommendations.warmUp();
+    }
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);

@@ -164,8 +164,10 @@ export function createRecommendationsService({ recommendations, loadModel }: Rec
 
   return {
     forReader,
-    /** Loads the model now (e.g. at start-up) instead of on the first request. */
-    warmUp: () => void getModel(),
+    /** Loads (or builds and caches) the model now, at start-up, instead of on a reader's first request. */
+    warmUp: async (): Promise<void> => {
+      await getModel();
+    },
   };
 }
 
