@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestampTz, timestamps } from './columns.js';
-import { users } from './users.js';
+import { ownerUserId, users } from './users.js';
 
 const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
@@ -111,9 +111,7 @@ export const bookReports = pgTable(
     bookId: text('book_id')
       .notNull()
       .references(() => books.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     reason: text('reason').notNull(),
     status: text('status').notNull().default('open'),
     ...timestamps,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { books } from './books.js';
 import { id, timestamps, timestampTz } from './columns.js';
-import { users } from './users.js';
+import { ownerUserId } from './users.js';
 
 /**
  * Spec §3 Reading list entry + Favorite: one row per (user, book), enforced by the database.
@@ -12,9 +12,7 @@ export const readingListEntries = pgTable(
   'reading_list_entries',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     bookId: text('book_id')
       .notNull()
       .references(() => books.id, { onDelete: 'cascade' }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { books } from './books.js';
 import { id, timestamps, timestampTz } from './columns.js';
-import { users } from './users.js';
+import { ownerUserId } from './users.js';
 
 /**
  * Spec §3 Review: one per (user, book), enforced by the database; a second submission replaces
@@ -12,9 +12,7 @@ export const reviews = pgTable(
   'reviews',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     bookId: text('book_id')
       .notNull()
       .references(() => books.id, { onDelete: 'cascade' }),
@@ -41,9 +39,7 @@ export const reviewReactions = pgTable(
     reviewId: uuid('review_id')
       .notNull()
       .references(() => reviews.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     type: text('type').notNull(),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
@@ -61,9 +57,7 @@ export const reviewReplies = pgTable(
     reviewId: uuid('review_id')
       .notNull()
       .references(() => reviews.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     text: text('text').notNull(),
     ...timestamps,
   },
@@ -81,9 +75,7 @@ export const reviewReports = pgTable(
     reviewId: uuid('review_id')
       .notNull()
       .references(() => reviews.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     reason: text('reason').notNull(),
     status: text('status').notNull().default('open'),
     ...timestamps,

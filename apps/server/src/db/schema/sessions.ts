@@ -1,6 +1,6 @@
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestampTz } from './columns.js';
-import { users } from './users.js';
+import { ownerUserId } from './users.js';
 
 /**
  * Server-side sessions behind the bearer tokens. Only the SHA-256 of a token is stored,
@@ -10,9 +10,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     tokenHash: text('token_hash').notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),

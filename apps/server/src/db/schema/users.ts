@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { AUTH_PROVIDERS, ROLES, USER_STATUSES } from '@nebab/shared';
 import { id, timestamps } from './columns.js';
 
@@ -33,3 +33,9 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/** `user_id` of a row owned by a reader: required, removed with the reader's account. */
+export const ownerUserId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
