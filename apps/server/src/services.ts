@@ -20,6 +20,7 @@ import { createReviewsRepository } from './modules/reviews/reviews.repository.js
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createDomainEvents } from './lib/domain-events.js';
 import type { Logger } from './lib/logger.js';
 import { createLocalStorage } from './lib/storage.js';
 import path from 'node:path';
@@ -34,6 +35,8 @@ export interface ServiceDeps {
 /** The composition root: repositories over one database, services over repositories. */
 export function createServices({ config, database, logger, realtime }: ServiceDeps) {
   const { db } = database;
+  /** Domain events: modules emit after commit; notifications, sockets and the recommender listen. */
+  const events = createDomainEvents(logger);
   const usersRepo = createUsersRepository(db);
   const reviewsRepo = createReviewsRepository(db);
   const authRepo = createAuthRepository(db);
@@ -71,6 +74,7 @@ export function createServices({ config, database, logger, realtime }: ServiceDe
   });
 
   return {
+    events,
     auth,
     google,
     throttle,

@@ -1,0 +1,97 @@
+import type { Logger } from './logger.js';
+
+/**
+ * What happened in the domain, for whoever cares (notifications, live pushes, the recommender).
+ * Modules emit after their transaction commits; listeners never change the outcome of the request
+ * that emitted, and a failing listener is logged, not thrown. Add an event here with its payload.
+ */
+export interface DomainEventMap {
+  /** Someone replied to a review (not the author replying to themselves). */
+  'review.replied': {
+    reviewId: string;
+    bookId: string;
+    reviewAuthorId: string;
+    replyId: string;
+    actorId: string;
+  };
+  /** A reader liked or disliked a review (null = reaction removed). */
+  'review.reacted': {
+    reviewId: string;
+    bookId: string;
+    reviewAuthorId: string;
+    actorId: string;
+    type: 'like' | 'dislike' | null;
+  };
+  /** A reader reported a book or a review; admins hear of it. */
+  'report.created': {
+    kind: 'book' | 'review';
+    reportId: string;
+    targetId: string;
+    bookId: string;
+    actorId: string;
+    reason: string;
+  };
+  /** A reader asked to join a private club; its moderators hear of it. */
+  'club.joinRequested': { clubId: string; clubName: string; actorId: string; moderatorIds: string[] };
+  /** A moderator approved (or declined) a join request. */
+  'club.joinDecided': { clubId: string; clubName: string; userId: string; approved: boolean };
+  /** A club's current book changed; members hear of it. */
+  'club.currentBookChanged': {
+    clubId: string;
+    clubName: string;
+    bookId: string;
+    bookTitle: string;
+    memberIds: string[];
+    actorId: string;
+  };
+  /** A club's next meeting was set or moved; members hear of it. */
+  'club.meetingScheduled': {
+    clubId: string;
+    clubName: string;
+    startsAt: string;
+    memberIds: string[];
+    actorId: string;
+  };
+  /** A reader suggested a book for the catalogue; admins hear of it. */
+  'book.suggested': { suggestionId: string; title: string; actorId: string };
+  /** A reader's list or review changed what they like (the recommender refreshes). */
+  'reader.tasteChanged': { userId: string; bookId: string };
+  /** A user's sessions ended (suspension, password change, logout everywhere): drop their sockets. */
+  'user.sessionsEnded': { userId: string; exceptSessionId?: string };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+type Listener<K extends DomainEventName> = (payload: DomainEventMap[K]) => void | Promise<void>;
+
+export interface DomainEvents {
+  /** Runs every listener of `name`; resolves when all have settled (errors are logged). */
+  emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): Promise<void>;
+  /** Adds a listener; returns a function that removes it. */
+  on<K extends DomainEventName>(name: K, listener: Listener<K>): () => void;
+}
+
+export function createDomainEvents(logger: Pick<Logger, 'error'>): DomainEvents {
+  const listeners = new Map<DomainEventName, Set<Listener<never>>>();
+
+  return {
+    async emit(name, payload) {
+      const set = listeners.get(name);
+      if (!set?.size) return;
+      await Promise.all(
+        [...set].map(async (listener) => {
+          try {
+            await (listener as Listener<typeof name>)(payload);
+          } catch (error) {
+            logger.error({ err: error, event: name }, 'domain event listener failed');
+          }
+        }),
+      );
+    },
+    on(name, listener) {
+      let set = listeners.get(name);
+      if (!set) listeners.set(name, (set = new Set()));
+      set.add(listener as Listener<never>);
+      return () => set.delete(listener as Listener<never>);
+    },
+  };
+}
