@@ -3,6 +3,7 @@ import { adminBookPatchSchema, bookDetailSchema, GENRE_SLUGS, LIMITS } from '@ne
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ValidationError } from '../../lib/errors.js';
+import { imageType, isPdf } from '../../lib/file-type.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { presentBookDetail } from './books.presenter.js';
 import type { LocalBookInput } from './books.service.js';
@@ -10,23 +11,6 @@ import type { LocalBookInput } from './books.service.js';
 const MAX_COVER_BYTES = 5 * 1024 * 1024;
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const security = [{ bearer: [] }];
-
-/** The image type of a cover by its magic bytes, or null. */
-export function coverType(data: Buffer): 'jpg' | 'png' | 'webp' | null {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
-  if (
-    data.length >= 8 &&
-    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'png';
-  if (
-    data.length >= 12 &&
-    data.toString('latin1', 0, 4) === 'RIFF' &&
-    data.toString('latin1', 8, 12) === 'WEBP'
-  )
-    return 'webp';
-  return null;
-}
 
 /** The text fields of the upload form. */
 const uploadFieldsSchema = z.object({
@@ -105,10 +89,10 @@ export const booksAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (Object.keys(problems).length > 0 || !parsed.success || !file) throw new ValidationError(problems);
       if (file.length > MAX_FILE_BYTES || (cover && cover.length > MAX_COVER_BYTES))
         throw new AppError('TOO_LARGE');
-      if (file.subarray(0, 5).toString('latin1') !== '%PDF-') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      if (!isPdf(file)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       let coverInput: LocalBookInput['cover'] = null;
       if (cover && cover.length > 0) {
-        const extension = coverType(cover);
+        const extension = imageType(cover);
         if (!extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
         coverInput = { data: cover, extension };
       }
