@@ -1,7 +1,11 @@
 import type { RecommendationReason } from '@nebab/shared';
 import type { Actor } from '../users/users.policy.js';
 import type { ItemModel, UserItem } from './item-model.js';
-import type { RecommendationBook, RecommendationsRepository } from './recommendations.repository.js';
+import type {
+  CoReadingPair,
+  RecommendationBook,
+  RecommendationsRepository,
+} from './recommendations.repository.js';
 
 export interface ScoredRecommendation {
   book: RecommendationBook;
@@ -22,8 +26,30 @@ const POSITIVE_REVIEW = 4;
 const NEGATIVE_REVIEW = 2;
 
 /** Blend weights: collaborative score (0..1) + content matches + popularity prior (0..1). */
-const W = { cf: 1, author: 0.5, genre: 0.3, language: 0.25, length: 0.1, popularity: 0.25 };
-const CANDIDATES = { cf: 150, genre: 150, language: 100, author: 50, ethiopian: 100 };
+const W = { cf: 1, author: 0.5, genre: 0.3, language: 0.25, length: 0.1, age: 0.3, popularity: 0.25 };
+const CANDIDATES = { cf: 150, genre: 150, language: 100, author: 50, ethiopian: 100, age: 100 };
+/** Co-reading pairs seen by few readers are shrunk towards 0 (together / (together + k)). */
+const CO_READING_SHRINK = 2;
+
+/**
+ * Age group fit (preferences wizard) against the catalogue's children / young-adult genres:
+ * a bonus for books made for the reader's age, a penalty for books clearly for another.
+ */
+function ageFit(ageGroup: string | null | undefined, genres: readonly string[]): number {
+  const children = genres.includes('children');
+  const youngAdult = genres.includes('young-adult');
+  switch (ageGroup) {
+    case 'children':
+      return children ? 1 : youngAdult ? 0 : -1;
+    case 'youngAdult':
+      return youngAdult ? 1 : children ? -0.5 : 0;
+    case 'adult':
+      return children ? -1 : 0;
+    default:
+      return 0;
+  }
+}
+const AGE_GENRES: Record<string, string[]> = { children: ['children'], youngAdult: ['young-adult'] };
 
 const LENGTH_BUCKETS: Record<string, (pages: number) => boolean> = {
   short: (p) => p < 200,
@@ -34,8 +60,37 @@ const LENGTH_BUCKETS: Record<string, (pages: number) => boolean> = {
 const isModelId = (id: string) => /^\d{1,8}$/.test(id);
 
 /**
+ * Live item–item scores from Nebab's readers: Σ over seeds of weight × shrunk cosine
+ * (together / √(seed readers × candidate readers)), naming the seed that
+ * contributed most, capped at 1. Covers every book, Ethiopian ones included, not only goodbooks ids.
+ */
+export function coReadingScores(
+  pairs: readonly CoReadingPair[],
+  seeds: ReadonlyMap<string, number>,
+  exclude: ReadonlySet<string>,
+): Map<string, { score: number; because: string }> {
+  const totals = new Map<string, { score: number; because: string; best: number }>();
+  for (const pair of pairs) {
+    if (exclude.has(pair.candidate)) continue;
+    const cosine = pair.together / Math.sqrt(Math.max(1, pair.seedReaders * pair.candidateReaders));
+    const part = (seeds.get(pair.seed) ?? 0) * cosine * (pair.together / (pair.together + CO_READING_SHRINK));
+    if (part <= 0) continue;
+    const total = totals.get(pair.candidate);
+    if (!total) totals.set(pair.candidate, { score: part, because: pair.seed, best: part });
+    else {
+      total.score += part;
+      if (part > total.best) Object.assign(total, { because: pair.seed, best: part });
+    }
+  }
+  // Kept absolute (capped at 1), not scaled to the best: one shared reader must not weigh like fifty.
+  const out = new Map<string, { score: number; because: string }>();
+  for (const [id, t] of totals) out.set(id, { score: Math.min(1, t.score), because: t.because });
+  return out;
+}
+
+/**
  * A reader's recommendations: item–item collaborative candidates from their reading list and reviews
- * (goodbooks books only) blended with the most popular books of their preferred genres, languages and
+ * (the goodbooks model, plus live co-reading among Nebab's readers) blended with the most popular books of their preferred genres, languages and
  * authors (and Ethiopian books in their genres for Amharic readers). Own books are never recommended.
  */
 export function createRecommendationsService({ recommendations, loadModel }: RecommendationsServiceDeps) {
@@ -68,7 +123,8 @@ export function createRecommendationsService({ recommendations, loadModel }: Rec
       else if (review.rating > 0 && review.rating <= NEGATIVE_REVIEW) seeds.delete(review.bookId);
     }
 
-    // Collaborative candidates.
+    // Collaborative candidates: the goodbooks item model and Nebab's own live co-reading.
+    const coReading = recommendations.coReading(actor.userId, [...seeds.keys()]);
     const cfScores = new Map<string, { score: number; because: string | null }>();
     const modelSeeds: UserItem[] = [];
     for (const [bookId, weight] of seeds)
@@ -86,9 +142,19 @@ export function createRecommendationsService({ recommendations, loadModel }: Rec
         });
       }
     }
+    for (const [bookId, live] of coReadingScores(await coReading, seeds, exclude)) {
+      const known = cfScores.get(bookId);
+      // Two agreeing signals count more than either alone; the stronger names the reason.
+      const score = known
+        ? Math.max(known.score, live.score) + 0.5 * Math.min(known.score, live.score)
+        : live.score;
+      const because = !known || live.score > known.score ? live.because : known.because;
+      cfScores.set(bookId, { score, because });
+    }
 
     // Content candidates (and the CF candidates' and seeds' books).
-    const [cfBooks, byGenre, byLanguage, byAuthor, ethiopian, seedBooks] = await Promise.all([
+    const ageGenres = prefs?.ageGroup ? AGE_GENRES[prefs.ageGroup] : undefined;
+    const [cfBooks, byGenre, byLanguage, byAuthor, ethiopian, byAge, seedBooks] = await Promise.all([
       recommendations.booksByIds([...cfScores.keys()]),
       genres.length ? recommendations.popularMatching({ genres }, CANDIDATES.genre) : [],
       recommendations.popularMatching({ languages }, CANDIDATES.language),
@@ -99,6 +165,7 @@ export function createRecommendationsService({ recommendations, loadModel }: Rec
             CANDIDATES.ethiopian,
           )
         : [],
+      ageGenres ? recommendations.popularMatching({ genres: ageGenres }, CANDIDATES.age) : [],
       recommendations.booksByIds(
         [...new Set([...cfScores.values()].map((c) => c.because ?? ''))].filter(Boolean),
       ),
@@ -106,7 +173,7 @@ export function createRecommendationsService({ recommendations, loadModel }: Rec
     const titles = new Map(seedBooks.map((b) => [b.id, b.title]));
 
     const candidates = new Map<string, RecommendationBook>();
-    for (const list of [cfBooks, byGenre, byLanguage, byAuthor, ethiopian])
+    for (const list of [cfBooks, byGenre, byLanguage, byAuthor, ethiopian, byAge])
       for (const book of list) if (!exclude.has(book.id)) candidates.set(book.id, book);
 
     const maxPopularity = Math.log1p(Math.max(1, ...[...candidates.values()].map((b) => b.ratingsCount)));
@@ -130,6 +197,7 @@ export function createRecommendationsService({ recommendations, loadModel }: Rec
         (genre ? W.genre : 0) +
         (language ? W.language : 0) +
         (lengthMatch ? W.length : 0) +
+        W.age * ageFit(prefs?.ageGroup, book.genres) +
         W.popularity * popularity -
         // A reader who named languages does not want others.
         (languageSet.size && !language ? 0.5 : 0);

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ErrorBody, RecommendationsResponse } from '@nebab/shared';
-import { inArray } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalog } from '../../catalog/ensure-catalog.js';
 import { books } from '../../db/schema/index.js';
+import { coReadingScores } from './recommendations.service.js';
 import { writeFixtureCatalog } from '../../../test/catalog-fixture.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
 
@@ -123,5 +124,91 @@ describe('GET /api/recommendations', () => {
     console.info(
       `recommendations: first ${ms.toFixed(1)} ms, warm ${(performance.now() - again).toFixed(1)} ms`,
     );
+  });
+});
+
+describe('live co-reading among Nebab readers', () => {
+  const add = async (token: string, bookId: string) =>
+    expect(
+      (await server.request('/api/reading-list', { token, body: { bookId, status: 'wantToRead' } })).status,
+    ).toBe(201);
+
+  it('recommends what readers of the same (non-goodbooks) book also read, at once', async () => {
+    const ethiopian = await server.db
+      .select({ id: books.id, title: books.title })
+      .from(books)
+      .where(eq(books.source, 'ethiopian'))
+      .orderBy(books.id)
+      .limit(3);
+    expect(ethiopian).toHaveLength(3);
+    const [seed, together, other] = ethiopian as [
+      (typeof ethiopian)[0],
+      (typeof ethiopian)[0],
+      (typeof ethiopian)[0],
+    ];
+
+    const reader = await signUp(server);
+    expect(
+      (await putPreferences(reader.token, { languages: ['en', 'am'], genres: ['history'] })).status,
+    ).toBe(200);
+    await add(reader.token, seed.id);
+    const before = (await recommendations(reader.token, '?limit=50')).body.items;
+    expect(before.find((i) => i.id === together.id)?.reason.kind).not.toBe('because');
+
+    // Three other readers like the seed and `together`; one of them also `other`.
+    for (let i = 0; i < 3; i++) {
+      const peer = await signUp(server);
+      await add(peer.token, seed.id);
+      await add(peer.token, together.id);
+      if (i === 0) await add(peer.token, other.id);
+    }
+    const after = (await recommendations(reader.token, '?limit=50')).body.items;
+    const ids = after.map((i) => i.id);
+    const hit = after.find((i) => i.id === together.id);
+    expect(hit?.reason).toEqual({ kind: 'because', bookId: seed.id, bookTitle: seed.title });
+    expect(ids.indexOf(together.id)).toBeLessThan(ids.includes(other.id) ? ids.indexOf(other.id) : Infinity);
+    expect(ids).not.toContain(seed.id);
+  });
+
+  it('scores by shrunk cosine, names the strongest seed and skips excluded books', () => {
+    const scores = coReadingScores(
+      [
+        { seed: 'a', candidate: 'x', together: 8, seedReaders: 10, candidateReaders: 10 },
+        { seed: 'b', candidate: 'x', together: 1, seedReaders: 1, candidateReaders: 10 },
+        { seed: 'a', candidate: 'y', together: 1, seedReaders: 10, candidateReaders: 1 },
+        { seed: 'a', candidate: 'z', together: 5, seedReaders: 10, candidateReaders: 5 },
+      ],
+      new Map([
+        ['a', 1],
+        ['b', 1],
+      ]),
+      new Set(['z']),
+    );
+    expect(scores.get('x')?.because).toBe('a');
+    expect(scores.get('x')!.score).toBeGreaterThan(scores.get('y')!.score);
+    expect(scores.get('y')!.score).toBeCloseTo((1 / Math.sqrt(10)) * (1 / 3), 6);
+    expect(scores.has('z')).toBe(false);
+    for (const { score } of scores.values()) expect(score).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('age group', () => {
+  it("puts children's books first for a young reader and keeps them away from adults", async () => {
+    const children = await server.db
+      .select({ id: books.id })
+      .from(books)
+      .where(and(eq(books.status, 'active'), arrayContains(books.genres, ['children'])));
+    const childIds = new Set(children.map((c) => c.id));
+    expect(childIds.size).toBeGreaterThan(0);
+
+    const young = await signUp(server);
+    await putPreferences(young.token, { languages: ['en'], genres: ['fantasy'], ageGroup: 'children' });
+    const forYoung = (await recommendations(young.token, '?limit=5')).body.items;
+    expect(childIds.has(forYoung[0]!.id)).toBe(true);
+
+    const adult = await signUp(server);
+    await putPreferences(adult.token, { languages: ['en'], genres: ['fantasy'], ageGroup: 'adult' });
+    const forAdult = (await recommendations(adult.token, '?limit=10')).body.items;
+    expect(forAdult.filter((i) => childIds.has(i.id))).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ReadingList, ReadingListEntry, UpdateReadingListEntry } from '@nebab/shared';
 import { apiRequest } from '../client';
-import { statsKeys } from '../stats/keys';
+import { invalidateReaderTaste } from '../recommendations/invalidate';
 import { readingListKeys } from './keys';
 import { STATUS_ORDER } from './queries';
 
@@ -22,7 +22,7 @@ function findIn(list: ReadingList | undefined, bookId: string): ReadingListEntry
 
 /**
  * Shared optimistic cycle: cancel the list query, apply `change` to the cached list, roll back on
- * error, and refetch the list and GET /api/me/stats once settled.
+ * error, and refetch the list, the stats and the recommendations once settled.
  */
 function optimistic<V>(client: QueryClient, change: (list: ReadingList, vars: V) => ReadingList) {
   return {
@@ -37,7 +37,7 @@ function optimistic<V>(client: QueryClient, change: (list: ReadingList, vars: V)
     },
     onSettled: () => {
       void client.invalidateQueries({ queryKey: readingListKeys.all() });
-      void client.invalidateQueries({ queryKey: statsKeys.me() });
+      invalidateReaderTaste(client);
     },
   };
 }
@@ -57,7 +57,7 @@ export function useAddToReadingListMutation() {
     },
     onSettled: () => {
       void client.invalidateQueries({ queryKey: readingListKeys.all() });
-      void client.invalidateQueries({ queryKey: statsKeys.me() });
+      invalidateReaderTaste(client);
     },
   });
 }

@@ -8,6 +8,7 @@ import type {
   ReviewReactionType,
 } from '@nebab/shared';
 import { apiRequest } from '../client';
+import { invalidateReaderTaste } from '../recommendations/invalidate';
 import { reviewKeys } from './keys';
 
 const reviewPath = (id: string) => `/api/reviews/${encodeURIComponent(id)}`;
@@ -17,9 +18,19 @@ function useInvalidateBook(bookId: string) {
   return () => queryClient.invalidateQueries({ queryKey: reviewKeys.forBook(bookId) });
 }
 
+/** A saved or deleted review also changes the reader's stats and recommendations. */
+function useInvalidateOwnReview(bookId: string) {
+  const queryClient = useQueryClient();
+  const invalidateBook = useInvalidateBook(bookId);
+  return () => {
+    invalidateReaderTaste(queryClient);
+    return invalidateBook();
+  };
+}
+
 /** POST /api/books/:id/reviews (new or replacing) or PATCH /api/reviews/:id when editing. */
 export function useSaveReviewMutation(bookId: string) {
-  const invalidate = useInvalidateBook(bookId);
+  const invalidate = useInvalidateOwnReview(bookId);
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ReviewInput }) =>
       id
@@ -34,7 +45,7 @@ export function useSaveReviewMutation(bookId: string) {
 
 /** DELETE /api/reviews/:id */
 export function useDeleteReviewMutation(bookId: string) {
-  const invalidate = useInvalidateBook(bookId);
+  const invalidate = useInvalidateOwnReview(bookId);
   return useMutation({
     mutationFn: (id: string) => apiRequest<unknown>(reviewPath(id), { method: 'DELETE' }),
     onSettled: invalidate,
