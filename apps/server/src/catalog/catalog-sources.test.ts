@@ -94,5 +94,10 @@ describe('the shipped catalogue', () => {
     expect(ethiopian.filter((b) => b.language === 'am').length).toBe(2_510);
     expect(ethiopian.every((b) => b.description === null && b.coverUrl === null)).toBe(true);
     expect(ethiopian.find((b) => b.title === 'ፍቅር እስከ መቃብር')?.genres).toEqual(['fiction', 'romance']);
+    // Author scraps of the shops' data are dropped, real names kept.
+    const authors = ethiopian.flatMap((b) => b.authors);
+    expect(authors.filter((a) => !/\p{L}/u.test(a) || /^\d+\s*ደራ/u.test(a))).toEqual([]);
+    expect(authors.filter((a) => !/\s/u.test(a) && [...a].length <= 2)).toEqual([]);
+    expect(ethiopian.find((b) => b.title === 'ፍቅር እስከ መቃብር')?.authors).toEqual(['ሀዲስ ዓለማየሁ']);
   });
 });

@@ -27,6 +27,20 @@ export function normalizePublished(raw: string): { date: string | null; year: nu
   return { date, year: Number(match[1]) };
 }
 
+/**
+ * The shops' author column holds some scraps: page counts ("228"), "??", one- or two-letter
+ * fragments of a name ("ደ", "ላይ") and "11 ደራሲያን" ("11 authors"). Those become unknown (null)
+ * rather than a fake author in /authors.
+ */
+export function cleanAuthor(raw: string | undefined): string | null {
+  const author = blankToNull(raw);
+  if (!author) return null;
+  if (!/\p{L}/u.test(author)) return null;
+  if (/^\d+\s*ደራ(ሲ|ስ)ያን$/u.test(author)) return null;
+  if (!/\s/u.test(author) && [...author.replace(/[^\p{L}]/gu, '')].length <= 2) return null;
+  return author;
+}
+
 /** The 2,538 Ethiopian books: factual fields, plus descriptions and covers only when allowed. */
 export function readEthiopian(dir: string, options: EthiopianOptions): CatalogRecord[] {
   const records: CatalogRecord[] = [];
@@ -39,8 +53,9 @@ export function readEthiopian(dir: string, options: EthiopianOptions): CatalogRe
     const altTitles = [row.title_en, row.title_romanized]
       .map((t) => (t ?? '').trim())
       .filter((t, i, all) => t && t !== title && all.indexOf(t) === i);
-    const author = blankToNull(row.author);
-    const authorLatin = blankToNull(row.author_romanized);
+    const author = cleanAuthor(row.author);
+    // A scrap in the author column makes its romanisation a scrap too ("ደ" → "da").
+    const authorLatin = blankToNull(row.author) && !author ? null : cleanAuthor(row.author_romanized);
     records.push({
       id: ethiopianId(row.url ?? '', title),
       source: 'ethiopian',
