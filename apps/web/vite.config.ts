@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { localeSections } from './src/i18n/localeSectionsPlugin';
 
 /** The API server the dev server and `vite preview` forward `/api` and `/socket.io` to. */
 const API_TARGET = process.env.NEBAB_API_URL ?? 'http://localhost:3000';
@@ -11,7 +12,8 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // localeSections: `<locale>.json?sections=core|rest`, see src/i18n/sections.ts
+  plugins: [localeSections(), react(), tailwindcss()],
   server: { proxy },
   preview: { proxy },
   build: {

@@ -5,15 +5,22 @@ import type { AppConfig } from './config.js';
 import { databaseOptionsFor, openDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { newRequestId } from './lib/ids.js';
+import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes.js';
+import { adminModerationRoutes } from './modules/admin-moderation/admin-moderation.routes.js';
+import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { booksAdminRoutes } from './modules/books/books.admin.routes.js';
+import { booksUploadRoutes } from './modules/books/books.upload.routes.js';
 import { booksRoutes } from './modules/books/books.routes.js';
 import { genresRoutes } from './modules/genres/genres.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
 import { readingListRoutes } from './modules/reading-list/reading-list.routes.js';
+import { notificationsPushPlugin } from './modules/notifications/notifications.push.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { clubsRoutes } from './modules/clubs/clubs.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -72,20 +79,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(openApiPlugin);
     await app.register(authPlugin);
     await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+    await app.register(notificationsPushPlugin);
 
     await app.register(healthRoutes);
     await app.register(authRoutes);
+    await app.register(accountRoutes);
     await app.register(usersRoutes);
     await app.register(preferencesRoutes);
     await app.register(genresRoutes);
     await app.register(booksRoutes);
-    await app.register(booksAdminRoutes);
+    await app.register(booksUploadRoutes);
     await app.register(readingListRoutes);
     await app.register(reviewsRoutes);
+    await app.register(clubsRoutes);
+    await app.register(adminModerationRoutes);
+    await app.register(adminCatalogueRoutes);
+    await app.register(siteSettingsRoutes);
+    await app.register(notificationsRoutes);
     await app.register(recommendationsRoutes);
     if (serveClient) await app.register(staticClientPlugin, { webDist: config.webDist });
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);
+    // Leftovers of uploads a crash interrupted (an hour old: no upload in flight is that slow).
+    const swept = await services.uploads.sweep(60 * 60 * 1000);
+    if (swept > 0) app.log.info({ swept }, 'removed unfinished uploads');
     if (config.catalogAutoImport) {
       await ensureCatalog(database.db, config, app.log);
       // The recommender's model is built with the catalogue (then read from DATA_DIR in ms), so no

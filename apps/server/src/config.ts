@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUTH_RATE_LIMIT } from '@nebab/shared';
+import { AUTH_RATE_LIMIT, UPLOAD_LIMITS } from '@nebab/shared';
 import { z } from 'zod';
 
 /** The repository root (apps/server/src → ../../..). */
@@ -55,6 +55,8 @@ const envSchema = z.object({
   CATALOG_DIR: optionalText,
   CATALOG_ETHIOPIAN_SHOP_CONTENT: flag(false),
   TRUST_PROXY: flag(false),
+  UPLOAD_COVER_MAX_BYTES: integer(UPLOAD_LIMITS.coverMaxBytes),
+  UPLOAD_BOOK_MAX_BYTES: integer(UPLOAD_LIMITS.bookMaxBytes),
 });
 
 /** Settings of one server process, read once from the environment by `loadConfig`. */
@@ -89,6 +91,8 @@ export interface AppConfig {
   catalogEthiopianShopContent: boolean;
   /** Trust X-Forwarded-* (behind a load balancer) so rate limits see the client IP. */
   trustProxy: boolean;
+  /** Largest accepted book cover and book PDF, in bytes (uploads are streamed and cut off beyond). */
+  uploadLimits: { coverMaxBytes: number; bookMaxBytes: number };
 }
 
 /** Thrown when the environment does not parse; the message lists every bad variable. */
@@ -140,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     catalogDir: e.CATALOG_DIR ? path.resolve(cwd, e.CATALOG_DIR) : path.join(REPO_ROOT, 'catalog-data'),
     catalogEthiopianShopContent: e.CATALOG_ETHIOPIAN_SHOP_CONTENT,
     trustProxy: e.TRUST_PROXY,
+    uploadLimits: { coverMaxBytes: e.UPLOAD_COVER_MAX_BYTES, bookMaxBytes: e.UPLOAD_BOOK_MAX_BYTES },
   };
 }
 

@@ -1,14 +1,27 @@
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { createAdminModerationRepository } from './modules/admin-moderation/admin-moderation.repository.js';
+import { createAdminModerationService } from './modules/admin-moderation/admin-moderation.service.js';
+import { createAdminCatalogueRepository } from './modules/admin-catalogue/admin-catalogue.repository.js';
+import { createAdminCatalogueService } from './modules/admin-catalogue/admin-catalogue.service.js';
+import { createSiteSettingsRepository } from './modules/site-settings/site-settings.repository.js';
+import { createSiteSettingsService } from './modules/site-settings/site-settings.service.js';
+import { createAccountRepository } from './modules/account/account.repository.js';
+import { createAccountService } from './modules/account/account.service.js';
+import { createTwoFactor } from './modules/account/two-factor.service.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthThrottle } from './modules/auth/auth.throttle.js';
 import { createGoogleSignIn } from './modules/auth/google.service.js';
 import { createBooksRepository } from './modules/books/books.repository.js';
 import { createBooksService } from './modules/books/books.service.js';
+import { createBookUploadRepository } from './modules/books/books.upload.repository.js';
+import { createBookUploadService } from './modules/books/books.upload.service.js';
 import { createGenresService } from './modules/genres/genres.service.js';
 import { createHealthRepository } from './modules/health/health.repository.js';
 import { createHealthService } from './modules/health/health.service.js';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPreferencesRepository } from './modules/preferences/preferences.repository.js';
 import { createPreferencesService } from './modules/preferences/preferences.service.js';
 import { createReadingListRepository } from './modules/reading-list/reading-list.repository.js';
@@ -18,6 +31,8 @@ import { createRecommendationsRepository } from './modules/recommendations/recom
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
+import { createClubsRepository } from './modules/clubs/clubs.repository.js';
+import { createClubsService } from './modules/clubs/clubs.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createDomainEvents } from './lib/domain-events.js';
@@ -45,7 +60,12 @@ export function createServices({ config, database, logger, realtime }: ServiceDe
   const users = createUsersService({ users: usersRepo, logger });
   const preferences = createPreferencesService({ preferences: preferencesRepo });
   const throttle = createAuthThrottle(config.authRateLimit);
+  const siteSettings = createSiteSettingsService({ settings: createSiteSettingsRepository(db), logger });
+  const accountRepo = createAccountRepository(db);
+  const twoFactor = createTwoFactor({ db, account: accountRepo });
   const auth = createAuthService({
+    twoFactor,
+    registrationOpen: siteSettings.registrationOpen,
     db,
     config,
     authRepo,
@@ -58,15 +78,60 @@ export function createServices({ config, database, logger, realtime }: ServiceDe
   const google = createGoogleSignIn({ config, authRepo, auth, logger });
   const health = createHealthService({ health: createHealthRepository(database), realtime });
   const genres = createGenresService();
+  /** Uploaded files (book PDFs, covers) under DATA_DIR. */
+  const uploads = createLocalStorage(path.join(config.dataDir, 'uploads'));
   const books = createBooksService({
     books: createBooksRepository(db),
-    storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
-    reviewRatings: reviewsRepo.approvedRatingTotals,
+    storage: uploads,
+    events,
+  });
+  /** Add Ethiopian Book: streamed multipart uploads into `uploads`. */
+  const bookUploads = createBookUploadService({
+    db,
+    repo: createBookUploadRepository(db),
+    storage: uploads,
+    limits: config.uploadLimits,
+    onBookAdded: () => books.clearTrendingCache(),
+  });
+
+  const account = createAccountService({
+    db,
+    account: accountRepo,
+    authRepo,
+    users: usersRepo,
+    twoFactor,
+    storage: uploads,
+    events,
+    logger,
   });
 
   const readingList = createReadingListService({ db, readingList: createReadingListRepository(db) });
 
-  const reviews = createReviewsService({ db, reviews: reviewsRepo });
+  const adminCatalogue = createAdminCatalogueService({
+    db,
+    repo: createAdminCatalogueRepository(db),
+    storage: uploads,
+    events,
+    onCatalogueChanged: () => books.clearTrendingCache(),
+  });
+
+  const reviews = createReviewsService({ db, reviews: reviewsRepo, events });
+
+  const clubs = createClubsService({ db, clubs: createClubsRepository(db), storage: uploads, events });
+
+  const adminModeration = createAdminModerationService({
+    db,
+    repo: createAdminModerationRepository(db),
+    users: usersRepo,
+    events,
+  });
+
+  /** Notifications listen to the domain events; app.ts pushes each stored one over the socket. */
+  const notifications = createNotificationsService({
+    notifications: createNotificationsRepository(db),
+    logger,
+  });
+  notifications.listen(events);
 
   const recommendations = createRecommendationsService({
     recommendations: createRecommendationsRepository(db),
@@ -75,7 +140,10 @@ export function createServices({ config, database, logger, realtime }: ServiceDe
 
   return {
     events,
+    /** Uploaded files (`DATA_DIR/uploads`). */
+    uploads,
     auth,
+    account,
     google,
     throttle,
     users,
@@ -83,8 +151,14 @@ export function createServices({ config, database, logger, realtime }: ServiceDe
     health,
     genres,
     books,
+    bookUploads,
     readingList,
     reviews,
+    clubs,
+    adminModeration,
+    adminCatalogue,
+    siteSettings,
+    notifications,
     recommendations,
   };
 }

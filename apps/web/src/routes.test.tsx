@@ -118,7 +118,7 @@ describe('session and route guards (spec §4)', () => {
       '/admin/book-approvals',
     ]);
     // Stats are unknown until /api/admin/stats answers.
-    expect(screen.getAllByText('—')).toHaveLength(4);
+    expect(screen.getAllByText('—')).toHaveLength(6);
     expect(screen.getAllByRole('link', { name: 'Quick book add' }).length).toBeGreaterThan(0);
   });
 

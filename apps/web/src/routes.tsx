@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from './components/Spinner';
 import { RootLayout } from './features/shell/RootLayout';
 import { i18n } from './i18n';
+import { CORE_MESSAGES_ROUTE } from './i18n/sections';
 import { NotFoundPage } from './pages/NotFoundPage/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage/RouteErrorPage';
 
@@ -26,6 +27,8 @@ export const routes: RouteObject[] = [
           // guest: signed-in readers are sent onward
           {
             index: true,
+            // renders with the core messages only (src/i18n/sections.ts)
+            handle: CORE_MESSAGES_ROUTE,
             lazy: async () => ({ Component: (await import('./pages/LandingPage/LandingPage')).LandingPage }),
           },
           // guest-only
@@ -89,6 +92,13 @@ export const routes: RouteObject[] = [
                 path: 'settings',
                 lazy: async () => ({
                   Component: (await import('./pages/SettingsPage/SettingsPage')).SettingsPage,
+                }),
+              },
+              {
+                path: 'notifications',
+                lazy: async () => ({
+                  Component: (await import('./pages/NotificationsPage/ReaderNotificationsPage'))
+                    .ReaderNotificationsPage,
                 }),
               },
             ],

@@ -86,7 +86,8 @@ export const changePasswordSchema = z
 
 export { ROLES, TOKEN_STORAGE_KEY };
 export type Role = (typeof ROLES)[number];
-export const USER_STATUSES = ['active', 'suspended'] as const;
+/** `deleted`: an admin removed the account (anonymised; its reviews stay as "Deleted reader"). */
+export const USER_STATUSES = ['active', 'suspended', 'deleted'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const AUTH_PROVIDERS = ['password', 'google'] as const;
 export type AuthProvider = (typeof AUTH_PROVIDERS)[number];

@@ -221,9 +221,4 @@ export const newsletterSchema = z.object({
   language: z.enum(['en', 'am']).optional(),
 });
 
-/** Admin edit of a book's reader-facing fields (the rest of admin book management is issue 6). */
-export const adminBookPatchSchema = z.object({
-  description: z.string().max(LIMITS.descriptionMax).nullable().optional(),
-  previewLink: z.string().trim().max(2000).url().nullable().optional(),
-  viewability: z.enum(VIEWABILITIES).optional(),
-});
+// Admin edits of a book: adminBookEditSchema in admin-catalogue.ts.

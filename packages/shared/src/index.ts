@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './account.js';
 export * from './errors.js';
 export * from './genre-catalog.js';
 export * from './genre-schema.js';
@@ -14,4 +15,9 @@ export * from './covers.js';
 export * from './books.js';
 export * from './reading-list.js';
 export * from './reviews.js';
+export * from './clubs.js';
 export * from './recommendations.js';
+export * from './admin-catalogue.js';
+export * from './uploads.js';
+export * from './admin-moderation.js';
+export * from './notifications.js';

@@ -48,6 +48,8 @@ export const readingListEntrySchema = z.object({
   finishedAt: z.string().nullable(),
   currentPage: z.number().int().nullable(),
   pageCount: z.number().int().nullable(),
+  /** False when an admin made the book inactive: it stays on the list, marked unavailable, with no link. */
+  available: z.boolean(),
 });
 export type ReadingListEntry = z.infer<typeof readingListEntrySchema>;
 

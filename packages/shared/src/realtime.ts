@@ -1,4 +1,7 @@
+import type { ClubMessage } from './clubs.js';
 import type { ErrorCode } from './errors.js';
+import type { Language } from './i18n.js';
+import type { NotificationPush } from './notifications.js';
 
 /** The Socket.IO path, on the same origin as the API. */
 export const SOCKET_PATH = '/socket.io';
@@ -6,19 +9,58 @@ export const SOCKET_PATH = '/socket.io';
 /** What the client sends in the Socket.IO handshake (`io(url, { auth })`). */
 export interface SocketHandshakeAuth {
   token: string;
+  /** Language of ack error messages (default: the handshake's Accept-Language, else English). */
+  lang?: Language;
 }
 
-/** Every acknowledgement callback answers with this shape. */
-export type SocketAck<T> = { ok: true; data: T } | { ok: false; code: ErrorCode };
+/**
+ * Every acknowledgement callback answers with this shape. On failure `message` is translated for the
+ * socket's language; `retryAfterMs` comes with `RATE_LIMITED`.
+ */
+export type SocketAck<T> =
+  { ok: true; data: T } | { ok: false; code: ErrorCode; message?: string; retryAfterMs?: number };
+
+export type SocketAckCallback<T> = (response: SocketAck<T>) => void;
+
+/** `club:join` / `club:leave` payload. */
+export interface ClubRoomPayload {
+  clubId: string;
+}
+
+/** `club:message` payload; `clientId` is the sender's own id for matching the ack (not stored). */
+export interface ClubMessagePayload {
+  clubId: string;
+  content: string;
+  clientId?: string;
+}
 
 /**
- * Events the client emits. Empty until club chat lands (`club:join`, `club:message`);
- * kept here so both sides share one typed map.
+ * Events the client emits.
+ * - `club:join`: enter a club's room; ok only for members (else NOT_FOUND / FORBIDDEN). After a
+ *   reconnect, join again FIRST, then fetch `GET /api/clubs/:id/messages?after=<last id>` (repeat
+ *   while `hasMore`) to catch up; merge by message id (a message may arrive both ways).
+ * - `club:leave`: leave the room (ok also when not in it).
+ * - `club:message`: send; stored first, then broadcast as `club:message` to the room (the sender
+ *   too: de-duplicate by id). The ack carries the stored message, or VALIDATION / RATE_LIMITED /
+ *   FORBIDDEN / NOT_FOUND. The sender must be a member (joining the room first is not required).
  */
-export type ClientToServerEvents = Record<never, never>;
+export interface ClientToServerEvents {
+  'club:join': (payload: ClubRoomPayload, ack: SocketAckCallback<ClubRoomPayload>) => void;
+  'club:leave': (payload: ClubRoomPayload, ack?: SocketAckCallback<ClubRoomPayload>) => void;
+  'club:message': (payload: ClubMessagePayload, ack: SocketAckCallback<ClubMessage>) => void;
+}
 
 /** Events the server emits. */
-export type ServerToClientEvents = Record<never, never>;
+export type ServerToClientEvents = {
+  /** A notification was stored for the user (sent to `rooms.user(id)`), with their unread count. */
+  'notification:new': (payload: NotificationPush) => void;
+  /** The user read, unread or deleted notifications (on any device): their new unread count. */
+  'notification:changed': (payload: { unreadCount: number }) => void;
+  /** A stored message of a club whose room the socket is in. */
+  'club:message': (message: ClubMessage) => void;
+  /** The user left or was removed from the club; the socket has left its room. */
+  'club:removed': (payload: ClubRoomPayload) => void;
+};
 
 /** Socket.IO room names, built only through `rooms` so both sides spell them the same way. */
 export type RoomName = `user:${string}` | `club:${string}`;

@@ -14,6 +14,18 @@ describe('bookActions (spec §4 viewability)', () => {
       source: { type: 'pdf' },
     });
   });
+  it('treats a local book without a PDF (an approved suggestion) like any other book', () => {
+    const input = { id: 'local-2', previewLink: null, hasIsbn: true, hasFile: false };
+    expect(bookActions({ ...input, viewability: 'NO_PAGES' })).toEqual({
+      read: { kind: 'none' },
+      buy: { kind: 'buy' },
+    });
+    expect(bookActions({ ...input, viewability: 'FULL', previewLink: books }).read).toEqual({
+      kind: 'external',
+      label: 'read',
+      url: `${books}&pg=PP1`,
+    });
+  });
   it('FULL and ALL_PAGES read at the front cover; a Drive link opens the overlay', () => {
     expect(bookActions({ id: '1', viewability: 'FULL', previewLink: books, hasIsbn: true })).toEqual({
       read: { kind: 'external', label: 'read', url: `${books}&pg=PP1` },

@@ -25,6 +25,11 @@ export interface ViewabilityInput {
   viewability: string | null | undefined;
   previewLink: string | null | undefined;
   hasIsbn: boolean;
+  /**
+   * False for a local- book without a stored PDF (e.g. made from a reader's suggestion): it follows
+   * the viewability rules like any other book. Absent means it has one.
+   */
+  hasFile?: boolean;
 }
 
 /** True for books stored by Nebab itself (uploaded PDFs), which open the in-app reader. */
@@ -47,7 +52,7 @@ function readTarget(link: string, label: 'read' | 'preview', atFrontCover: boole
  */
 export function bookActions(book: ViewabilityInput): { read: ReadAction; buy: BuyAction } {
   const link = book.previewLink?.trim() ?? '';
-  if (isLocalBook(book.id)) {
+  if (isLocalBook(book.id) && book.hasFile !== false) {
     return {
       read: { kind: 'reader', label: 'read', source: { type: 'pdf' } },
       buy: book.hasIsbn ? { kind: 'buy' } : { kind: 'none' },

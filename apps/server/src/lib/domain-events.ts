@@ -52,12 +52,13 @@ export interface DomainEventMap {
     memberIds: string[];
     actorId: string;
   };
+  /** A member left a club or was removed from it (their sockets leave the club's room). */
+  'club.memberLeft': { clubId: string; userId: string; removedBy: string | null };
   /** A reader suggested a book for the catalogue; admins hear of it. */
   'book.suggested': { suggestionId: string; title: string; actorId: string };
-  /** A reader's list or review changed what they like (the recommender refreshes). */
-  'reader.tasteChanged': { userId: string; bookId: string };
   /** A user's sessions ended (suspension, password change, logout everywhere): drop their sockets. */
-  'user.sessionsEnded': { userId: string; exceptSessionId?: string };
+  /** With `sessionId`, only that one session ended (a device removed in Settings). */
+  'user.sessionsEnded': { userId: string; exceptSessionId?: string; sessionId?: string };
 }
 
 export type DomainEventName = keyof DomainEventMap;

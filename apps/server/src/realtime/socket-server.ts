@@ -1,11 +1,14 @@
 import type { ClientToServerEvents, RoomName, ServerToClientEvents } from '@nebab/shared';
-import { SOCKET_PATH } from '@nebab/shared';
+import { CLUB_LIMITS, SOCKET_PATH } from '@nebab/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
 import { createClient } from 'redis';
-import { Server, type BroadcastOperator } from 'socket.io';
+import { Server, type BroadcastOperator, type Socket } from 'socket.io';
+import type { DomainEvents } from '../lib/domain-events.js';
 import { AppError } from '../lib/errors.js';
+import { registerClubSockets } from '../modules/clubs/clubs.socket.js';
 import type { Actor } from '../modules/users/users.policy.js';
+import { createRedisChatLimiter, type ChatRateLimiter, type RedisCounter } from './chat-rate-limiter.js';
 import { rooms } from './rooms.js';
 
 /** Events between server nodes (none yet). */
@@ -23,6 +26,39 @@ export type RealtimeServer = Server<
   SocketData
 >;
 
+export type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+
+/**
+ * Drops the sockets of ended sessions on every node: all of the user's, all but `exceptSessionId`,
+ * or only `sessionId`'s. `disconnectSockets` and remote sockets travel through the adapter.
+ */
+export async function dropEndedSessions(
+  io: RealtimeServer,
+  event: { userId: string; exceptSessionId?: string; sessionId?: string },
+): Promise<void> {
+  const room = rooms.user(event.userId);
+  if (!event.exceptSessionId && !event.sessionId) {
+    io.in(room).disconnectSockets(true);
+    return;
+  }
+  const sockets = await io.in(room).fetchSockets();
+  for (const socket of sockets) {
+    const sessionId = socket.data.actor.sessionId;
+    const ended = event.sessionId ? sessionId === event.sessionId : sessionId !== event.exceptSessionId;
+    if (ended) socket.disconnect(true);
+  }
+}
+
+/** Listens to the domain events the sockets care about; returns a function removing the listeners. */
+function listen(io: RealtimeServer, events: DomainEvents, logError: (error: unknown) => void): () => void {
+  return events.on('user.sessionsEnded', (event) => dropEndedSessions(io, event).catch(logError));
+}
+
 export interface Realtime {
   io: RealtimeServer;
   /** `redis` when REDIS_URL fans events out to every node. */
@@ -39,12 +75,16 @@ declare module 'fastify' {
 
 /**
  * Socket.IO on the API's own HTTP server (path /socket.io). The handshake must carry
- * `auth: { token }` naming a live session; the socket then joins its user room.
+ * `auth: { token }` naming a live session; the socket then joins its user room. Club chat is
+ * registered from `modules/clubs/clubs.socket.ts`; ended sessions drop their sockets on every node.
+ * With REDIS_URL, the Redis adapter carries broadcasts between nodes and the chat rate limit is
+ * counted in Redis.
  */
 export const realtimePlugin = fp<{ redisUrl?: string }>(
   async (app, { redisUrl }) => {
     const io: RealtimeServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
     const redisClients: Array<{ close(): Promise<void> }> = [];
+    let chatLimiter: ChatRateLimiter | undefined;
 
     if (redisUrl) {
       const pub = createClient({ url: redisUrl });
@@ -57,6 +97,12 @@ export const realtimePlugin = fp<{ redisUrl?: string }>(
       // redis@6 clients default to RESP3 generics the adapter's types do not name; the runtime API is the same.
       type AdapterClient = Parameters<typeof createAdapter>[0];
       io.adapter(createAdapter(pub as unknown as AdapterClient, sub as unknown as AdapterClient));
+      // One chat rate limit per user across the nodes.
+      chatLimiter = createRedisChatLimiter(
+        pub as unknown as RedisCounter,
+        { limit: CLUB_LIMITS.messagesPerWindow, windowMs: CLUB_LIMITS.messageWindowMs },
+        (error) => app.log.error({ err: error }, 'chat rate limit: redis failed; counting in memory'),
+      );
     }
 
     io.use((socket, next) => {
@@ -82,10 +128,23 @@ export const realtimePlugin = fp<{ redisUrl?: string }>(
       void socket.join(rooms.user(socket.data.actor.userId));
     });
 
+    const logError = (error: unknown) => app.log.error({ err: error }, 'realtime listener failed');
+    const unlisten = [
+      listen(io, app.services.events, logError),
+      registerClubSockets({
+        io,
+        clubs: app.services.clubs,
+        events: app.services.events,
+        logger: app.log,
+        limiter: chatLimiter,
+      }),
+    ];
+
     const realtime: Realtime = { io, kind: redisUrl ? 'redis' : 'local', to: (room) => io.to(room) };
     app.decorate('realtime', realtime);
 
     app.addHook('preClose', async () => {
+      for (const stop of unlisten) stop();
       io.local.disconnectSockets(true);
     });
     app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@nebab/shared';
 import { currentLanguage, i18n } from '../i18n';
 import { readToken } from '../features/auth/tokenStorage';
+import { notifySessionEnded } from '../features/auth/sessionEvents';
 
 /** A failed API call: the server's `{ error }` body, or a network failure (`status` 0, code `NETWORK`). */
 export class ApiError extends Error {
@@ -26,7 +27,7 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
-function isErrorBody(value: unknown): value is ErrorBody {
+export function isErrorBody(value: unknown): value is ErrorBody {
   if (!value || typeof value !== 'object' || !('error' in value)) return false;
   const error = (value as { error: unknown }).error;
   return !!error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string';
@@ -60,14 +61,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   };
   const token = options.token === undefined ? readToken() : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // FormData (file uploads) goes as multipart: the browser sets the Content-Type with its boundary.
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : multipart
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (cause) {
@@ -82,6 +90,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     if (isErrorBody(body)) {
       const { code, message, fields } = body.error;
+      // The stored token no longer works (revoked, expired, suspended or deleted account): sign out.
+      if (token && token === readToken() && (code === 'UNAUTHENTICATED' || code === 'SUSPENDED')) {
+        notifySessionEnded();
+      }
       throw new ApiError(response.status, code, message, fields ?? {});
     }
     // 502–504 without our error body means no API server answered behind the proxy.

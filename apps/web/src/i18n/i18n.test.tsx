@@ -25,7 +25,11 @@ describe('language switching', () => {
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('am');
     expect(i18n.t('nav.signIn')).toBe('ግባ');
     expect(i18n.t('validation.emailRequired')).toBe('ኢሜይል ያስፈልጋል');
+    // switching loads the whole language: the rest sections too (web and shared)
+    expect(i18n.t('about.title')).toBe('ስለ እኛ');
+    expect(i18n.t('auth.loginSuccess')).toBe('በተሳካ ሁኔታ ገብተዋል');
     await i18n.changeLanguage('en');
+    expect(i18n.t('about.title')).toBe('About Us');
     expect(document.documentElement.lang).toBe('en');
   });
 });

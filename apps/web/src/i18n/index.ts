@@ -1,28 +1,72 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, sharedMessages, type Language } from '@nebab/shared';
-import en from './locales/en.json';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@nebab/shared';
+import englishCore from './parts/en.core';
 
 /** Key of localStorage that remembers the interface language the reader picked. */
 export const LANGUAGE_STORAGE_KEY = 'NR_lang';
 
-/**
- * The web messages and the shared ones (validation, errors, auth) in one namespace per language.
- * English is bundled (it is also the fallback); Amharic is loaded on demand by {@link loadMessages}, so
- * a reader downloads only the language they use.
- */
-export const resources = {
-  en: { translation: { ...sharedMessages.en, ...en } },
-} as const;
+type Messages = Record<string, unknown>;
 
-/** The merged messages of `lang` (web over shared), fetched as their own chunk for Amharic. */
-export async function loadMessages(lang: Language): Promise<Record<string, unknown>> {
-  if (lang === 'en') return resources.en.translation;
-  const am = (await import('./locales/am.json')).default;
-  return { ...sharedMessages.am, ...am };
+/*
+ * Messages come in two parts per language (./sections.ts): the core sections the shell and the landing
+ * page need, and the rest. English core is bundled (it is also the fallback); Amharic core is its own
+ * chunk, loaded before the first render when Amharic is the start-up language. The rest of the start-up
+ * language is fetched right after start without blocking the first paint; routes other than the core
+ * ones wait for it (./withMessages.ts), and switching language waits for the whole of the new one.
+ */
+const coreLoaders: Record<Language, () => Promise<Messages>> = {
+  en: () => Promise.resolve(englishCore),
+  am: async () => (await import('./parts/am.core')).default,
+};
+
+const restLoaders: Record<Language, () => Promise<Messages>> = {
+  en: async () => (await import('./parts/en.rest')).default,
+  am: async () => (await import('./parts/am.rest')).default,
+};
+
+/** True once i18next is initialised: from then on a language is always loaded whole. */
+let started = false;
+/** Languages whose rest sections are in the i18next store. */
+const restLoaded = new Set<Language>();
+const restRequests = new Map<Language, Promise<Messages>>();
+const ensureRequests = new Map<Language, Promise<void>>();
+
+/** Fetches (once; again after a failure) the rest sections of `lang`. */
+function fetchRest(lang: Language): Promise<Messages> {
+  let request = restRequests.get(lang);
+  if (!request) {
+    request = restLoaders[lang]();
+    restRequests.set(lang, request);
+    request.catch(() => restRequests.delete(lang));
+  }
+  return request;
 }
 
-/** i18next backend that loads a language's messages the first time it is needed. */
+/**
+ * Resolves once every message of `lang` (by default the current language) is in i18next: its core,
+ * then its rest. Pages outside the core wait for this before they render (see ./withMessages.ts).
+ */
+export function ensureMessages(lang: Language = currentLanguage()): Promise<void> {
+  let request = ensureRequests.get(lang);
+  if (!request) {
+    request = (async () => {
+      await i18nReady;
+      await i18next.loadLanguages(lang);
+      // i18next settles even when the core failed to load: never add a rest without its core.
+      if (!i18next.hasResourceBundle(lang, 'translation')) throw new Error(`No ${lang} messages`);
+      if (restLoaded.has(lang)) return;
+      const rest = await fetchRest(lang);
+      i18next.addResourceBundle(lang, 'translation', rest, true, true);
+      restLoaded.add(lang);
+    })();
+    ensureRequests.set(lang, request);
+    request.catch(() => ensureRequests.delete(lang));
+  }
+  return request;
+}
+
+/** i18next backend: the core of a language at start-up, the whole language when switching later. */
 const lazyMessages: BackendModule = {
   type: 'backend',
   init: () => {},
@@ -31,8 +75,14 @@ const lazyMessages: BackendModule = {
       callback(null, {});
       return;
     }
-    loadMessages(language).then(
-      (messages) => callback(null, messages),
+    const messages = started
+      ? Promise.all([coreLoaders[language](), fetchRest(language)]).then(([core, rest]) => {
+          restLoaded.add(language);
+          return { ...core, ...rest };
+        })
+      : coreLoaders[language]();
+    messages.then(
+      (loaded) => callback(null, loaded),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -83,12 +133,13 @@ function applyLanguage(lang: string): void {
   }
 }
 
-/** Resolves once the start-up language's messages are available (render after it). */
+/** Resolves once the start-up language's core messages are available (render after it). */
 export const i18nReady: Promise<unknown> = i18next
   .use(lazyMessages)
   .use(initReactI18next)
   .init({
-    resources,
+    // A copy: i18next merges the rest into this object, and the core module must stay the core.
+    resources: { en: { translation: structuredClone(englishCore) } },
     partialBundledLanguages: true,
     lng: detectLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
@@ -96,7 +147,25 @@ export const i18nReady: Promise<unknown> = i18next
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
+    // Re-render when the rest of the messages are added, should anything have rendered before them.
+    react: { bindI18nStore: 'added' },
   });
+
+/** Switching language first loads all of the new language, so the page never shows missing keys. */
+const switchLanguage = i18next.changeLanguage.bind(i18next);
+i18next.changeLanguage = async (lng, callback) => {
+  if (started && isLanguage(lng)) await ensureMessages(lng).catch(() => undefined);
+  return switchLanguage(lng, callback);
+};
+
+void i18nReady.then(
+  () => {
+    started = true;
+    // The rest of the start-up language, in the background: the landing page does not need it.
+    ensureMessages().catch(() => undefined);
+  },
+  () => undefined,
+);
 
 i18next.on('languageChanged', applyLanguage);
 document.documentElement.lang = currentLanguage();

@@ -40,8 +40,20 @@ export const books = pgTable(
     publicationYear: integer('publication_year'),
     pageCount: integer('page_count'),
     language: text('language').notNull().default('en'),
+    /**
+     * Nebab's rating and count: the catalogue's figures combined with readers' approved public
+     * reviews. Kept by database triggers (migration `book_ratings`): a write to the catalogue
+     * columns or to `reviews` updates them in the same transaction, so every list, sort and
+     * index sees the combined figure.
+     */
     rating: real('rating'),
     ratingsCount: integer('ratings_count').notNull().default(0),
+    /** The catalogue's own figures (what the importer writes). */
+    catalogRating: real('catalog_rating'),
+    catalogRatingsCount: integer('catalog_ratings_count').notNull().default(0),
+    /** Sum and count of the ratings of approved public reviews (trigger-maintained, by deltas). */
+    reviewRatingSum: integer('review_rating_sum').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
     ratingsHistogram: integer('ratings_histogram').array(),
     wantToReadCount: integer('want_to_read_count').notNull().default(0),
     description: text('description'),
@@ -87,6 +99,10 @@ export const books = pgTable(
       .where(sql`${t.status} = 'active'`),
     index('books_active_popular_idx')
       .on(t.ratingsCount.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'active'`),
+    // The most popular books of one source (Ethiopian books for Amharic readers' recommendations).
+    index('books_active_source_popular_idx')
+      .on(t.source, t.ratingsCount.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'active'`),
     index('books_active_title_idx')
       .using('btree', sql`lower(${t.title})`, t.id)

@@ -6,3 +6,7 @@ export * from './users.js';
 export * from './books.js';
 export * from './reading-list.js';
 export * from './reviews.js';
+export * from './clubs.js';
+export * from './admin-catalogue.js';
+export * from './account.js';
+export * from './notifications.js';

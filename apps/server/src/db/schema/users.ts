@@ -22,11 +22,15 @@ export const users = pgTable(
     profilePicture: text('profile_picture'),
     birthDate: date('birth_date', { mode: 'string' }),
     location: text('location'),
+    /** Storage key of an uploaded profile picture (`avatars/…`); `profile_picture` then holds its URL. */
+    profilePictureKey: text('profile_picture_key'),
+    recoveryEmail: text('recovery_email'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_google_id_unique').on(t.googleId),
+    uniqueIndex('users_profile_picture_key_unique').on(t.profilePictureKey),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
   ],
 );

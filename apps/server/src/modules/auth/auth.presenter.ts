@@ -1,7 +1,13 @@
-import { translate, type Language, type LoginResponse, type SignupResponse } from '@nebab/shared';
+import {
+  translate,
+  type Language,
+  type LoginResponse,
+  type LoginResult,
+  type SignupResponse,
+} from '@nebab/shared';
 import { presentUser } from '../users/users.presenter.js';
 import type { UserWithCounts } from '../users/users.service.js';
-import type { SignedIn } from './auth.service.js';
+import { isTwoFactorPending, type SignedIn, type SignInResult } from './auth.service.js';
 
 /** `{ token, role, landing, message }` of spec §3 Login response. */
 export function presentLogin(result: SignedIn, language: Language): LoginResponse {
@@ -11,6 +17,17 @@ export function presentLogin(result: SignedIn, language: Language): LoginRespons
     landing: result.landing,
     message: translate('auth.loginSuccess', language),
   };
+}
+
+/** A session, or `{ twoFactorRequired, challenge, message }` when a code is still needed. */
+export function presentLoginResult(result: SignInResult, language: Language): LoginResult {
+  if (isTwoFactorPending(result))
+    return {
+      twoFactorRequired: true,
+      challenge: result.challenge,
+      message: translate('account.twoFactorRequired', language),
+    };
+  return presentLogin(result, language);
 }
 
 export function presentSignup(
@@ -37,6 +54,14 @@ export function clientCallbackUrl(publicUrl: string, result: SignedIn): string {
     landing: String(result.landing),
   });
   return `${publicUrl}/auth/callback#${fragment.toString()}`;
+}
+
+/**
+ * A Google sign-in of an account with two-factor sign-in: the login page asks for the code, the
+ * challenge again in the fragment.
+ */
+export function clientTwoFactorUrl(publicUrl: string, challenge: string): string {
+  return `${publicUrl}/login#${new URLSearchParams({ challenge }).toString()}`;
 }
 
 /** The login page with an error code the client translates. */

@@ -2,10 +2,12 @@ import {
   authProvidersSchema,
   changePasswordSchema,
   loginResponseSchema,
+  loginResultSchema,
   loginSchema,
   meResponseSchema,
   signupResponseSchema,
   signupSchema,
+  twoFactorLoginSchema,
 } from '@nebab/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +16,15 @@ import { requestLanguage } from '../../lib/request-language.js';
 import { clientInfo, currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { presentUser } from '../users/users.presenter.js';
-import { clientCallbackUrl, clientLoginErrorUrl, presentLogin, presentSignup } from './auth.presenter.js';
+import {
+  clientCallbackUrl,
+  clientLoginErrorUrl,
+  clientTwoFactorUrl,
+  presentLogin,
+  presentLoginResult,
+  presentSignup,
+} from './auth.presenter.js';
+import { isTwoFactorPending } from './auth.service.js';
 import { emailOfRawBody } from './auth.throttle.js';
 import { ExternalSignInError, OIDC_STATE_TTL_MS } from './google.service.js';
 
@@ -55,13 +65,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         services.throttle.loginAttempt(request.ip, emailOfRawBody(request.body)),
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        summary:
+          'Sign in with email and password; accounts with two-factor sign-in get a challenge for POST /api/auth/login/2fa instead of a token',
         body: loginSchema,
+        response: { 200: loginResultSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) =>
+      presentLoginResult(
+        await services.auth.login(request.body, clientInfo(request)),
+        requestLanguage(request),
+      ),
+  );
+
+  app.post(
+    '/api/auth/login/2fa',
+    {
+      // Every attempt counts against the IP like a login; wrong codes also against the challenge
+      // (void after 5) and the account (429 after 10 in 15 minutes).
+      preValidation: async (request) => services.throttle.loginAttempt(request.ip, undefined),
+      schema: {
+        tags: ['auth'],
+        summary: 'Second login step: the challenge and an authenticator code or a recovery code',
+        body: twoFactorLoginSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) =>
-      presentLogin(await services.auth.login(request.body, clientInfo(request)), requestLanguage(request)),
+      presentLogin(
+        await services.auth.completeTwoFactorLogin(request.body, clientInfo(request)),
+        requestLanguage(request),
+      ),
   );
 
   app.get(
@@ -107,11 +141,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the password; every other session ends',
         security: bearer,
         body: changePasswordSchema,
-        response: { ...noContent, ...errorResponses(400, 401, 403) },
+        response: { ...noContent, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
-      await services.auth.changePassword(currentActor(request), request.body);
+      await services.account.changePassword(currentActor(request), request.body);
       return reply.code(204).send(null);
     },
   );
@@ -189,6 +223,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           readCookie(request.headers.cookie, STATE_COOKIE),
           clientInfo(request),
         );
+        if (isTwoFactorPending(result))
+          return reply.redirect(clientTwoFactorUrl(config.publicUrl, result.challenge), 302);
         return reply.redirect(clientCallbackUrl(config.publicUrl, result), 302);
       } catch (error) {
         const reason = error instanceof ExternalSignInError ? error.reason : 'google_failed';

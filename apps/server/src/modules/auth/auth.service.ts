@@ -16,8 +16,10 @@ import type { PreferencesService } from '../preferences/preferences.service.js';
 import type { Actor } from '../users/users.policy.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService, UserWithCounts } from '../users/users.service.js';
+import { RegistrationClosedError } from '../site-settings/site-settings.service.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { AuthThrottle } from './auth.throttle.js';
+import type { TwoFactor } from '../account/two-factor.service.js';
 import type { Logger } from '../../lib/logger.js';
 
 /** Where a request came from, stored on its session. */
@@ -31,6 +33,18 @@ export interface SignedIn {
   token: string;
   role: Role;
   landing: boolean;
+}
+
+/** The password (or Google) was right, but the account wants a second factor before a session. */
+export interface TwoFactorPending {
+  twoFactorRequired: true;
+  challenge: string;
+}
+
+export type SignInResult = SignedIn | TwoFactorPending;
+
+export function isTwoFactorPending(result: SignInResult): result is TwoFactorPending {
+  return 'twoFactorRequired' in result;
 }
 
 /** The verified identity an OpenID provider vouched for. */
@@ -49,14 +63,17 @@ export interface AuthServiceDeps {
   usersService: UsersService;
   preferences: PreferencesService;
   throttle: AuthThrottle;
+  twoFactor: TwoFactor;
   logger: Logger;
+  /** Site setting (site-settings module): false refuses new accounts with 403. Absent means open. */
+  registrationOpen?: () => Promise<boolean>;
 }
 
 /** `last_seen_at` is written at most this often per session. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, config, authRepo, users, usersService, preferences, throttle } = deps;
+  const { db, config, authRepo, users, usersService, preferences, throttle, twoFactor } = deps;
 
   async function openSession(user: UserRow, client: ClientInfo, tx: Db = db): Promise<string> {
     const token = newSessionToken();
@@ -73,9 +90,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
+  async function assertRegistrationOpen(): Promise<void> {
+    if (deps.registrationOpen && !(await deps.registrationOpen())) throw new RegistrationClosedError();
+  }
+
   /** Creates a password account and signs it in. 409 CONFLICT when the email is taken. */
   async function signup(input: SignupData, client: ClientInfo): Promise<SignedIn & { user: UserWithCounts }> {
     const emailTaken = () => new ConflictError('auth.emailTaken', 'email');
+    await assertRegistrationOpen();
     if (await users.findByEmail(input.email)) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
     try {
@@ -102,7 +124,10 @@ export function createAuthService(deps: AuthServiceDeps) {
    * Email + password login. A wrong password, an unknown email and an account without a password
    * (Google only) all answer the same 401 after the same amount of work.
    */
-  async function login(input: { email: string; password: string }, client: ClientInfo): Promise<SignedIn> {
+  async function login(
+    input: { email: string; password: string },
+    client: ClientInfo,
+  ): Promise<SignInResult> {
     const user = await users.findByEmail(input.email);
     const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, input.password)
@@ -111,6 +136,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       throttle.loginFailed(input.email);
       throw new InvalidCredentialsError();
     }
+    if (user.status === 'suspended') throw new SuspendedError();
+    if (await twoFactor.isEnabled(user.id))
+      return { twoFactorRequired: true, challenge: await twoFactor.startChallenge(user.id) };
+    const token = await openSession(user, client);
+    return { token, role: user.role, landing: await preferences.needsOnboarding(user.id) };
+  }
+
+  /**
+   * Second step of a login with two-factor sign-in: the challenge of the first step and an
+   * authenticator or recovery code. 401 when the challenge is void, 400 for a wrong code, 429
+   * after too many (see two-factor.service.ts).
+   */
+  async function completeTwoFactorLogin(
+    input: { challenge: string; code: string },
+    client: ClientInfo,
+  ): Promise<SignedIn> {
+    const userId = await twoFactor.completeChallenge(input.challenge, input.code);
+    const user = await users.findById(userId);
+    if (!user) throw new UnauthenticatedError('account.challengeExpired');
     if (user.status === 'suspended') throw new SuspendedError();
     const token = await openSession(user, client);
     return { token, role: user.role, landing: await preferences.needsOnboarding(user.id) };
@@ -138,28 +182,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     await authRepo.revokeSession(actor.sessionId, now());
   }
 
-  /** Replaces the password and ends every other session. 401 INVALID_CREDENTIALS when the current one is wrong. */
-  async function changePassword(
-    actor: Actor,
-    input: { currentPassword: string; newPassword: string },
-  ): Promise<void> {
-    const user = await users.findById(actor.userId);
-    const valid = user?.passwordHash
-      ? await verifyPassword(user.passwordHash, input.currentPassword)
-      : await verifyAgainstDummy(input.currentPassword);
-    if (!user || !valid) throw new InvalidCredentialsError();
-    const passwordHash = await hashPassword(input.newPassword);
-    await db.transaction(async (tx) => {
-      await users.update(user.id, { passwordHash }, tx);
-      await authRepo.revokeOtherSessions(user.id, actor.sessionId, now(), tx);
-    });
-  }
-
   /**
    * Signs in with an identity a provider verified: the account with that subject, else the
    * account with that email (which gets the subject linked), else a new account.
    */
-  async function signInWithExternal(profile: ExternalProfile, client: ClientInfo): Promise<SignedIn> {
+  async function signInWithExternal(profile: ExternalProfile, client: ClientInfo): Promise<SignInResult> {
     let user: UserRow;
     try {
       user = await findOrCreateExternalUser(profile);
@@ -169,12 +196,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       user = await findOrCreateExternalUser(profile);
     }
     if (user.status === 'suspended') throw new SuspendedError();
+    if (await twoFactor.isEnabled(user.id))
+      return { twoFactorRequired: true, challenge: await twoFactor.startChallenge(user.id) };
     const token = await openSession(user, client);
     return { token, role: user.role, landing: await preferences.needsOnboarding(user.id) };
   }
 
-  function findOrCreateExternalUser(profile: ExternalProfile): Promise<UserRow> {
+  async function findOrCreateExternalUser(profile: ExternalProfile): Promise<UserRow> {
     const email = profile.email.trim().toLowerCase();
+    // Read before the transaction (PGlite has one connection): only a new account needs it open.
+    const registrationOpen = deps.registrationOpen ? await deps.registrationOpen() : true;
     return db.transaction(async (tx) => {
       const bySubject = await users.findByGoogleId(profile.subject, tx);
       if (bySubject) {
@@ -195,6 +226,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           )) ?? byEmail
         );
       }
+      if (!registrationOpen) throw new RegistrationClosedError();
       return users.create(
         {
           name: profile.name.slice(0, 100) || email.split('@')[0] || email,
@@ -210,7 +242,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
-  return { signup, login, authenticate, logout, changePassword, signInWithExternal };
+  return { signup, login, completeTwoFactorLogin, authenticate, logout, signInWithExternal };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -2,8 +2,9 @@ import * as oidc from 'openid-client';
 import { isGoogleConfigured, type AppConfig } from '../../config.js';
 import { AppError, NotConfiguredError } from '../../lib/errors.js';
 import { addMinutes, isOlderThan, now } from '../../lib/time.js';
+import { RegistrationClosedError } from '../site-settings/site-settings.service.js';
 import type { AuthRepository } from './auth.repository.js';
-import type { AuthService, ClientInfo, SignedIn } from './auth.service.js';
+import type { AuthService, ClientInfo, SignInResult } from './auth.service.js';
 import type { Logger } from '../../lib/logger.js';
 
 /** A pending sign-in is void after this long. */
@@ -15,7 +16,7 @@ export class ExternalSignInError extends Error {
   override name = 'ExternalSignInError';
 
   constructor(
-    readonly reason: 'google_failed' | 'suspended' | 'google_not_configured',
+    readonly reason: 'google_failed' | 'suspended' | 'google_not_configured' | 'registration_closed',
     detail: string,
     options?: { cause?: unknown },
   ) {
@@ -140,7 +141,7 @@ export function createGoogleSignIn({ config, authRepo, auth, logger }: GoogleSig
     query: Record<string, string>,
     browserState: string | undefined,
     client: ClientInfo,
-  ): Promise<SignedIn> {
+  ): Promise<SignInResult> {
     if (!isConfigured())
       throw new ExternalSignInError('google_not_configured', 'Google sign-in is not configured');
     if (query.error) throw new ExternalSignInError('google_failed', `provider answered ${query.error}`);
@@ -168,6 +169,9 @@ export function createGoogleSignIn({ config, authRepo, auth, logger }: GoogleSig
       if (error instanceof ExternalSignInError) throw error;
       if (error instanceof AppError && error.code === 'SUSPENDED') {
         throw new ExternalSignInError('suspended', 'the account is suspended', { cause: error });
+      }
+      if (error instanceof RegistrationClosedError) {
+        throw new ExternalSignInError('registration_closed', 'registration is closed', { cause: error });
       }
       throw new ExternalSignInError('google_failed', 'code exchange or account linking failed', {
         cause: error,

@@ -1,7 +1,8 @@
-import type { ErrorBody, MeResponse } from '@nebab/shared';
+import type { ErrorBody, LoginResponse, MeResponse, TwoFactorSetup } from '@nebab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
+import { totpCode, totpStep } from '../account/totp.js';
 import { freePort, signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
 import { startOidcTestProvider, type OidcTestProvider } from '../../../test/oidc-test-provider.js';
 
@@ -215,6 +216,33 @@ describe('Google sign-in against a local OpenID provider', () => {
       body: { email: account.email, password: account.password },
     });
     expect(login.status).toBe(200);
+  });
+
+  it('asks for the second factor when the account has two-factor sign-in (no token in the redirect)', async () => {
+    const account = await signUp(server, { fullName: 'Almaz Tesfaye', email: 'almaz.tesfaye@example.com' });
+    const setup = await server.request<TwoFactorSetup>('/api/account/two-factor/setup', {
+      method: 'POST',
+      token: account.token,
+    });
+    const step = totpStep(new Date());
+    const enabled = await server.request('/api/account/two-factor/enable', {
+      token: account.token,
+      body: { code: totpCode(setup.body.secret, step) },
+    });
+    expect(enabled.status).toBe(200);
+
+    const landing = await signInWithGoogle(newBrowser(), 'almaz.tesfaye');
+    expect(`${landing.origin}${landing.pathname}`).toBe(`${server.config.publicUrl}/login`);
+    const fragment = new URLSearchParams(landing.hash.slice(1));
+    expect(fragment.get('token')).toBeNull();
+    const challenge = fragment.get('challenge') ?? '';
+    expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const done = await server.request<LoginResponse>('/api/auth/login/2fa', {
+      body: { challenge, code: totpCode(setup.body.secret, step + 1) },
+    });
+    expect(done.status).toBe(200);
+    const me = await server.request<MeResponse>('/api/auth/me', { token: done.body.token });
+    expect(me.body.user.id).toBe(account.response.user.id);
   });
 
   it('refuses a suspended account with error=suspended', async () => {

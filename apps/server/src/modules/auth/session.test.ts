@@ -179,7 +179,7 @@ describe('PUT /api/auth/password', () => {
     expect((await login(account.email, 'Brand@New2025')).status).toBe(200);
   });
 
-  it('answers 401 INVALID_CREDENTIALS for a wrong current password', async () => {
+  it('answers 400 "Current password is incorrect" for a wrong current password', async () => {
     const account = await signUp(server);
     const res = await server.request<ErrorBody>('/api/auth/password', {
       method: 'PUT',
@@ -190,8 +190,10 @@ describe('PUT /api/auth/password', () => {
         confirmPassword: 'Brand@New2025',
       },
     });
-    expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe('INVALID_CREDENTIALS');
+    // 400, not 401: the session is fine, only the field is wrong (a 401 would sign the client out).
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ currentPassword: 'Current password is incorrect' });
+    expect((await server.request('/api/auth/me', { token: account.token })).status).toBe(200);
   });
 
   it('validates the new password with the signup rules', async () => {

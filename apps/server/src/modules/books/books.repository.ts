@@ -521,7 +521,8 @@ export function createBooksRepository(db: Db) {
     /** Books of a genre in one of the list orders of the genre page. */
     async genreBooks(slug: string, order: 'newest' | 'popular' | 'ethiopian', limit: number) {
       const conditions = [sql`b.genres @> ARRAY[${slug}]::text[]`];
-      if (order === 'ethiopian') conditions.push(sql`b.source = 'ethiopian'`);
+      // Books added with the Add Ethiopian Book form (source 'local') join the Ethiopian shelf.
+      if (order === 'ethiopian') conditions.push(sql`b.source IN ('ethiopian', 'local')`);
       const orderBy =
         order === 'newest'
           ? sql`b.publication_year DESC NULLS LAST, ${POPULARITY} DESC, b.id`
@@ -601,23 +602,6 @@ export function createBooksRepository(db: Db) {
         .insert(newsletterSubscriptions)
         .values({ email, language })
         .onConflictDoNothing({ target: newsletterSubscriptions.email });
-    },
-
-    /** Admin edit: writes the fields and records them in `edited_fields` so re-imports keep them. */
-    async adminUpdate(
-      id: string,
-      values: Partial<Pick<BookRow, 'description' | 'previewLink' | 'viewability'>>,
-      columns: string[],
-    ) {
-      const [row] = await db
-        .update(books)
-        .set({
-          ...values,
-          editedFields: sql`ARRAY(SELECT DISTINCT unnest(${books.editedFields} || ${`{${columns.join(',')}}`}::text[]))`,
-        })
-        .where(eq(books.id, id))
-        .returning();
-      return row;
     },
 
     async insertLocalBook(values: typeof books.$inferInsert): Promise<void> {

@@ -23,6 +23,7 @@ import { requestLanguage } from '../../lib/request-language.js';
 import { bearerToken, currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import type { Actor } from '../users/users.policy.js';
+import { inlineDisposition, PDF_CONTENT_SECURITY_POLICY } from './books.file-headers.js';
 import {
   presentAuthor,
   presentBookDetail,
@@ -136,6 +137,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('cache-control', 'public, max-age=86400')
         .header('content-length', cover.size)
+        .header('x-content-type-options', 'nosniff')
         .type(cover.type);
       return reply.send(cover.stream);
     },
@@ -154,7 +156,9 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await app.services.books.file(request.params.id);
       reply
         .header('content-length', file.size)
-        .header('content-disposition', 'inline')
+        .header('content-disposition', inlineDisposition(file.title, 'pdf'))
+        .header('content-security-policy', PDF_CONTENT_SECURITY_POLICY)
+        .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
         .type('application/pdf');
       return reply.send(file.stream);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   GENRE_CATALOG,
   GENRE_SLUGS,
@@ -8,35 +7,15 @@ import {
   type SearchQuery,
 } from '@nebab/shared';
 import type { BookRow } from '../../db/schema/index.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { hasRole, type Actor } from '../users/users.policy.js';
 import type { BookCardRow, BooksRepository } from './books.repository.js';
-import { combineRating } from '../reviews/reviews.policy.js';
-import { sanitizeDescription } from './books.sanitize.js';
 
 const TRENDING_TTL_MS = 60_000;
 const TRENDING_MAX = 50;
 const SUGGEST_LIMIT = 8;
-
-export interface AdminBookPatch {
-  description?: string | null;
-  previewLink?: string | null;
-  viewability?: string;
-}
-
-export interface LocalBookInput {
-  title: string;
-  author: string;
-  publisher: string | null;
-  language: string;
-  publicationYear: number | null;
-  genre: GenreSlug | null;
-  description: string | null;
-  pageCount: number | null;
-  cover: { data: Buffer; extension: 'jpg' | 'png' | 'webp' } | null;
-  file: Buffer;
-}
 
 type TrendingRow = Awaited<ReturnType<BooksRepository['trendingCandidates']>>[number];
 
@@ -99,10 +78,10 @@ export function pickTrending(candidates: TrendingRow[], limit: number): Trending
 export function createBooksService(deps: {
   books: BooksRepository;
   storage: Storage;
-  /** Count and sum of readers' approved review ratings (reviews module), combined into the detail's rating. */
-  reviewRatings?: (bookId: string) => Promise<{ count: number; sum: number }>;
+  /** Domain events (`report.created` after a report is stored). */
+  events?: DomainEvents;
 }) {
-  const { books, storage, reviewRatings } = deps;
+  const { books, storage, events } = deps;
   let trendingCache: { at: number; rows: TrendingRow[] } | null = null;
 
   async function visibleBook(id: string, actor: Actor | null): Promise<BookRow> {
@@ -113,11 +92,9 @@ export function createBooksService(deps: {
   }
 
   return {
-    /** The visible book with its rating combined with readers' approved reviews. */
+    /** The visible book (its rating already combines the catalogue's with readers' reviews). */
     async detail(id: string, actor: Actor | null): Promise<BookRow> {
-      const book = await visibleBook(id, actor);
-      if (!reviewRatings) return book;
-      return { ...book, ...combineRating(book, await reviewRatings(book.id)) };
+      return visibleBook(id, actor);
     },
 
     search(query: SearchQuery) {
@@ -173,74 +150,23 @@ export function createBooksService(deps: {
 
     async report(bookId: string, actor: Actor, reason: string) {
       if (!(await books.exists(bookId))) throw new NotFoundError();
-      return books.addReport(bookId, actor.userId, reason);
+      const report = await books.addReport(bookId, actor.userId, reason);
+      await events?.emit('report.created', {
+        kind: 'book',
+        reportId: report.id,
+        targetId: bookId,
+        bookId,
+        actorId: actor.userId,
+        reason,
+      });
+      return report;
     },
 
     async subscribe(email: string, language: string) {
       await books.subscribe(email, language);
     },
 
-    /** Admin edit of the reader-facing fields; the description is sanitised here. */
-    async adminPatch(id: string, patch: AdminBookPatch): Promise<BookRow> {
-      if (!(await books.exists(id, true))) throw new NotFoundError();
-      const values: AdminBookPatch = {};
-      const columns: string[] = [];
-      if (patch.description !== undefined) {
-        const clean = patch.description === null ? '' : sanitizeDescription(patch.description);
-        values.description = clean || null;
-        columns.push('description');
-      }
-      if (patch.previewLink !== undefined) {
-        values.previewLink = patch.previewLink;
-        columns.push('preview_link');
-      }
-      if (patch.viewability !== undefined) {
-        values.viewability = patch.viewability;
-        columns.push('viewability');
-      }
-      if (columns.length === 0) return visibleBook(id, null);
-      const row = await books.adminUpdate(id, values, columns);
-      if (!row) throw new NotFoundError();
-      return row;
-    },
-
-    /** Stores an uploaded book: files first, then the row; files are removed if anything fails. */
-    async createLocalBook(input: LocalBookInput): Promise<{ id: string }> {
-      const id = `local-${randomUUID()}`;
-      const fileKey = `books/${id}.pdf`;
-      const coverKey = input.cover ? `covers/${id}.${input.cover.extension}` : null;
-      const written: string[] = [];
-      try {
-        await storage.put(fileKey, input.file);
-        written.push(fileKey);
-        if (input.cover && coverKey) {
-          await storage.put(coverKey, input.cover.data);
-          written.push(coverKey);
-        }
-        await books.insertLocalBook({
-          id,
-          source: 'local',
-          title: input.title,
-          authors: [input.author],
-          primaryAuthor: input.author,
-          genres: input.genre ? [input.genre] : [],
-          publisher: input.publisher,
-          publicationYear: input.publicationYear,
-          publicationDate: input.publicationYear === null ? null : String(input.publicationYear),
-          pageCount: input.pageCount,
-          language: input.language,
-          description: input.description ? sanitizeDescription(input.description) || null : null,
-          viewability: 'ALL_PAGES',
-          filePath: fileKey,
-          coverPath: coverKey,
-          editedFields: ['description', 'viewability'],
-        });
-        return { id };
-      } catch (error) {
-        await Promise.all(written.map((key) => storage.remove(key).catch(() => undefined)));
-        throw error;
-      }
-    },
+    // Admin edits (PATCH /api/admin/books/:id) live in modules/admin-catalogue.
 
     /** The stored PDF of a local book. */
     async file(id: string) {
@@ -248,7 +174,7 @@ export function createBooksService(deps: {
       if (!isLocalBook(book.id) || !book.filePath) throw new NotFoundError();
       const opened = await storage.open(book.filePath);
       if (!opened) throw new NotFoundError();
-      return opened;
+      return { ...opened, title: book.title };
     },
 
     /** The uploaded cover image of a book. */

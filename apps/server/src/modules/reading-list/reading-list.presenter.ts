@@ -29,6 +29,7 @@ export function presentEntry({ entry, book }: ReadingListEntryWithBook): Reading
     finishedAt: entry.finishedAt?.toISOString() ?? null,
     currentPage: entry.currentPage,
     pageCount: book.pageCount,
+    available: book.status === 'active',
   };
 }
 

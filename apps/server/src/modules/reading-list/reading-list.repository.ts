@@ -19,6 +19,7 @@ const BOOK_COLUMNS = {
   coverUrl: books.coverUrl,
   thumbnailUrl: books.thumbnailUrl,
   coverPath: books.coverPath,
+  status: books.status,
 };
 
 export interface ReadingListBook {
@@ -31,6 +32,8 @@ export interface ReadingListBook {
   coverUrl: string | null;
   thumbnailUrl: string | null;
   coverPath: string | null;
+  /** Catalogue status: inactive books stay on readers' lists, marked unavailable. */
+  status: string;
 }
 
 /** An entry with the book it names. */

@@ -181,7 +181,7 @@ export function createRecommendationsRepository(db: Db) {
         .select(recommendationBookColumns)
         .from(books)
         .where(and(...conditions))
-        .orderBy(desc(books.ratingsCount), desc(books.wantToReadCount), books.id)
+        .orderBy(desc(books.ratingsCount), books.id) // walks books_active_(source_)popular_idx
         .limit(limit);
     },
   };

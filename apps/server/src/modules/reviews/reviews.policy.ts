@@ -16,18 +16,3 @@ export function assertAuthor(review: ReviewRow, userId: string): void {
   if (!canSeeReview(review, userId)) throw new NotFoundError();
   if (review.userId !== userId) throw new ForbiddenError();
 }
-
-/** Spec §3 Book rating combined with readers' reviews: a weighted mean over both counts. */
-export function combineRating(
-  catalogue: { rating: number | null; ratingsCount: number },
-  reviews: { count: number; sum: number },
-): { rating: number | null; ratingsCount: number } {
-  const catalogueCount = catalogue.rating === null ? 0 : catalogue.ratingsCount;
-  const total = catalogueCount + reviews.count;
-  if (reviews.count === 0) return catalogue;
-  const catalogueSum = catalogue.rating === null ? 0 : catalogue.rating * catalogueCount;
-  return {
-    rating: (catalogueSum + reviews.sum) / total,
-    ratingsCount: catalogue.ratingsCount + reviews.count,
-  };
-}

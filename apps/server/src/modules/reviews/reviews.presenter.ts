@@ -1,22 +1,52 @@
-import type { Reply, Review, ReviewStatus, ReviewUser } from '@nebab/shared';
+import {
+  DEFAULT_LANGUAGE,
+  translate,
+  type Language,
+  type Reply,
+  type Review,
+  type ReviewStatus,
+  type ReviewUser,
+} from '@nebab/shared';
 import type { ReplyWithAuthor, ReviewAuthor, ReviewDetails } from './reviews.repository.js';
 
-function presentUser(author: ReviewAuthor): ReviewUser {
+/** The author as shown; a deleted account shows as "Deleted reader" in the request's language. */
+export function presentReviewUser(
+  author: Pick<ReviewAuthor, 'id' | 'name' | 'profilePicture' | 'status'>,
+  language: Language = DEFAULT_LANGUAGE,
+): ReviewUser {
+  if (author.status === 'deleted') {
+    return {
+      id: author.id,
+      name: translate('adminModeration.deletedReader', language),
+      profile_picture: null,
+    };
+  }
   return { id: author.id, name: author.name, profile_picture: author.profilePicture };
 }
 
 /** Spec §3 Reply. */
-export function presentReply({ reply, author }: ReplyWithAuthor): Reply {
-  return { id: reply.id, user: presentUser(author), date: reply.createdAt.toISOString(), text: reply.text };
+export function presentReply(
+  { reply, author }: ReplyWithAuthor,
+  language: Language = DEFAULT_LANGUAGE,
+): Reply {
+  return {
+    id: reply.id,
+    user: presentReviewUser(author, language),
+    date: reply.createdAt.toISOString(),
+    text: reply.text,
+  };
 }
 
 /** Spec §3 Review with the caller's reaction and the replies, oldest first. */
-export function presentReview({ review, author, reactions, replies }: ReviewDetails): Review {
+export function presentReview(
+  { review, author, reactions, replies }: ReviewDetails,
+  language: Language = DEFAULT_LANGUAGE,
+): Review {
   return {
     id: review.id,
     reviewID: review.id,
     bookId: review.bookId,
-    user: presentUser(author),
+    user: presentReviewUser(author, language),
     rating: review.rating,
     comment: review.comment,
     visibility: review.visibility === 'private' ? 'private' : 'public',
@@ -26,6 +56,6 @@ export function presentReview({ review, author, reactions, replies }: ReviewDeta
     likes: reactions.likes,
     dislikes: reactions.dislikes,
     mine: reactions.mine,
-    replies: replies.map(presentReply),
+    replies: replies.map((reply) => presentReply(reply, language)),
   };
 }

@@ -14,12 +14,19 @@ import {
 } from '../../db/schema/index.js';
 
 /** The author columns a review or reply shows. */
-const AUTHOR_COLUMNS = { id: users.id, name: users.name, profilePicture: users.profilePicture };
+const AUTHOR_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  profilePicture: users.profilePicture,
+  status: users.status,
+};
 
 export interface ReviewAuthor {
   id: string;
   name: string;
   profilePicture: string | null;
+  /** `deleted`: the account was removed; the presenter shows "Deleted reader". */
+  status: string;
 }
 
 export interface ReactionCounts {
@@ -248,23 +255,19 @@ export function createReviewsRepository(db: Db) {
       return Number(row?.count ?? 0);
     },
 
+    /** The id of the user's report of the review (for the `report.created` event). */
+    async reportId(reviewId: string, userId: string, tx: Db = db): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ id: reviewReports.id })
+        .from(reviewReports)
+        .where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.userId, userId)))
+        .limit(1);
+      return row?.id;
+    },
+
     /** A `book_activity` row, read by trending. */
     async recordActivity(bookId: string, userId: string, kind: string, tx: Db = db): Promise<void> {
       await tx.insert(bookActivity).values({ bookId, userId, kind });
-    },
-
-    /** Count and sum of the approved reviews' ratings of a book (the book's combined rating). */
-    async approvedRatingTotals(bookId: string, tx: Db = db): Promise<{ count: number; sum: number }> {
-      const [row] = await tx
-        .select({
-          count: sql<number>`count(*)::int`,
-          sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
-        })
-        .from(reviews)
-        .where(
-          and(eq(reviews.bookId, bookId), eq(reviews.status, 'approved'), eq(reviews.visibility, 'public')),
-        );
-      return { count: Number(row?.count ?? 0), sum: Number(row?.sum ?? 0) };
     },
   };
 }

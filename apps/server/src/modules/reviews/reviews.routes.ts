@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthenticatedError } from '../../lib/errors.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import { bearerToken, currentActor, type AuthHook } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import type { Actor } from '../users/users.policy.js';
@@ -53,7 +54,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const rows = await app.services.reviews.listForBook(request.params.id, await optionalActor(request));
-      return { items: rows.map(presentReview) };
+      return { items: rows.map((row) => presentReview(row, requestLanguage(request))) };
     },
   );
 
@@ -76,7 +77,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
       );
-      return reply.status(created ? 201 : 200).send(presentReview(review));
+      return reply.status(created ? 201 : 200).send(presentReview(review, requestLanguage(request)));
     },
   );
 
@@ -96,6 +97,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       presentReview(
         await app.services.reviews.update(currentActor(request), request.params.id, request.body),
+        requestLanguage(request),
       ),
   );
 
@@ -136,7 +138,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
       );
-      return reply.status(201).send(presentReply(created));
+      return reply.status(201).send(presentReply(created, requestLanguage(request)));
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type ReviewPatch,
 } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../users/users.policy.js';
 import { assertAuthor, canSeeReview } from './reviews.policy.js';
@@ -20,9 +21,11 @@ import type {
 export interface ReviewsServiceDeps {
   db: Db;
   reviews: ReviewsRepository;
+  /** Domain events (`review.replied`, `review.reacted`, `report.created`), emitted after commit. */
+  events?: DomainEvents;
 }
 
-export function createReviewsService({ db, reviews }: ReviewsServiceDeps) {
+export function createReviewsService({ db, reviews, events }: ReviewsServiceDeps) {
   async function details(
     row: ReviewWithAuthor,
     viewerId: string | null,
@@ -96,16 +99,36 @@ export function createReviewsService({ db, reviews }: ReviewsServiceDeps) {
   }
 
   async function reply(actor: Actor, id: string, input: ReplyInput): Promise<ReplyWithAuthor> {
-    await visible(id, actor);
+    const { review } = await visible(id, actor);
     const author = await reviews.findAuthor(actor.userId);
     if (!author) throw new NotFoundError();
-    return { reply: await reviews.insertReply(id, actor.userId, input.text), author };
+    const created = await reviews.insertReply(id, actor.userId, input.text);
+    if (review.userId !== actor.userId) {
+      await events?.emit('review.replied', {
+        reviewId: id,
+        bookId: review.bookId,
+        reviewAuthorId: review.userId,
+        replyId: created.id,
+        actorId: actor.userId,
+      });
+    }
+    return { reply: created, author };
   }
 
   /** Sets or clears the caller's one reaction; the counts come from the reactions table. */
   async function react(actor: Actor, id: string, input: ReactionInput): Promise<ReactionCounts> {
-    await visible(id, actor);
+    const { review } = await visible(id, actor);
+    const before = (await reviews.reactionCounts(id, actor.userId)).mine;
     await reviews.setReaction(id, actor.userId, input.type);
+    if (before !== input.type) {
+      await events?.emit('review.reacted', {
+        reviewId: id,
+        bookId: review.bookId,
+        reviewAuthorId: review.userId,
+        actorId: actor.userId,
+        type: input.type,
+      });
+    }
     return reviews.reactionCounts(id, actor.userId);
   }
 
@@ -116,14 +139,25 @@ export function createReviewsService({ db, reviews }: ReviewsServiceDeps) {
    */
   async function report(actor: Actor, id: string, reason: string): Promise<void> {
     await visible(id, actor);
-    await db.transaction(async (tx) => {
+    const { reportId, bookId } = await db.transaction(async (tx) => {
       const current = await reviews.findForUpdate(id, tx);
       if (!current) throw new NotFoundError();
       const reporters = await reviews.report(id, actor.userId, reason, tx);
       if (reporters >= REVIEW_LIMITS.flagAfterReports && current.status === 'approved') {
         await reviews.update(id, { status: 'flagged' }, tx);
       }
+      return { reportId: await reviews.reportId(id, actor.userId, tx), bookId: current.bookId };
     });
+    if (reportId) {
+      await events?.emit('report.created', {
+        kind: 'review',
+        reportId,
+        targetId: id,
+        bookId,
+        actorId: actor.userId,
+        reason,
+      });
+    }
   }
 
   return { listForBook, submit, update, remove, reply, react, report };

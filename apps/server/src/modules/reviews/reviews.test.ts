@@ -346,4 +346,33 @@ describe('book rating', () => {
     const res = await server.request<BookDetail>(`/api/books/${encodeURIComponent(unrated)}`);
     expect(res.body).toMatchObject({ rating: 5, ratingsCount: 1 });
   });
+
+  it('is the same figure in lists, stays exact under concurrent reviews, and follows edits and flags', async () => {
+    const id = freshBook();
+    await server.db.update(books).set({ rating: 3, ratingsCount: 10 }).where(eq(books.id, id));
+    const [title] = await server.db.select({ title: books.title }).from(books).where(eq(books.id, id));
+    const readers = await Promise.all(Array.from({ length: 6 }, () => newReader()));
+    const made = await Promise.all(readers.map((r) => r.submit(id, { rating: 5, comment: 'Loved it' })));
+    expect(made.map((m) => m.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const [row] = await server.db
+      .select({ rating: books.rating, ratingsCount: books.ratingsCount, reviewCount: books.reviewCount })
+      .from(books)
+      .where(eq(books.id, id));
+    // (3 × 10 + 5 × 6) / 16
+    expect(row).toMatchObject({ ratingsCount: 16, reviewCount: 6 });
+    expect(row!.rating).toBeCloseTo(3.75, 5);
+    const search = await server.request<{ items: { id: string; volumeInfo: { averageRating: number } }[] }>(
+      `/api/search?q=${encodeURIComponent(title!.title)}`,
+    );
+    expect(search.body.items.find((i) => i.id === id)?.volumeInfo.averageRating).toBe(3.75);
+
+    // An edit moves it: (30 + 25 + 1) / 16.
+    await readers[0]!.patch(made[0]!.body.id, { rating: 1 });
+    const detail = () => server.request<BookDetail>(`/api/books/${encodeURIComponent(id)}`);
+    expect((await detail()).body).toMatchObject({ rating: 3.5, ratingsCount: 16 });
+    // Three reports flag a review: it leaves the public figure (30 + 20 + 1) / 15.
+    const reporters = await Promise.all([newReader(), newReader(), newReader()]);
+    for (const r of reporters) await r.report(made[1]!.body.id, { reason: 'spam' });
+    expect((await detail()).body).toMatchObject({ rating: 3.4, ratingsCount: 15 });
+  });
 });

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse, SignupInput, SignupResponse } from '@nebab/shared';
+import type { LoginInput, LoginResult, SignupInput, SignupResponse } from '@nebab/shared';
 import { apiRequest } from '../client';
 
+/** POST /api/auth/login: a session, or a challenge when the account has two-factor sign-in. */
 export function useLoginMutation() {
   return useMutation({
     mutationFn: (body: LoginInput) =>
-      apiRequest<LoginResponse>('/api/auth/login', { method: 'POST', body, token: null }),
+      apiRequest<LoginResult>('/api/auth/login', { method: 'POST', body, token: null }),
   });
 }
 

@@ -9,14 +9,6 @@ export interface MeStats {
   reviewsWritten: number;
 }
 
-/** GET /api/admin/stats (spec §3 Admin stats). */
-export interface AdminStats {
-  totalUsers: number;
-  totalBooks: number;
-  totalReviews: number;
-  totalReadingLists: number;
-}
-
 export function meStatsQueryOptions() {
   return queryOptions({
     queryKey: statsKeys.me(),
@@ -25,10 +17,4 @@ export function meStatsQueryOptions() {
   });
 }
 
-export function adminStatsQueryOptions() {
-  return queryOptions({
-    queryKey: statsKeys.admin(),
-    queryFn: () => apiRequest<AdminStats>('/api/admin/stats'),
-    retry: false,
-  });
-}
+// GET /api/admin/stats: adminStatsQueryOptions in api/admin-catalogue (same key, statsKeys.admin()).

@@ -20,7 +20,8 @@ export function AuthCard({
   /** A form-level message (server error, sign-in callback error), shown above the fields. */
   error: string | null;
   children: ReactNode;
-  crossLink: { prompt: string; label: string; to: string };
+  /** The "or", Google and cross-link part; left out on the second login step (two-factor code). */
+  crossLink: { prompt: string; label: string; to: string } | null;
 }) {
   const { t } = useTranslation();
   usePageTitle(title);
@@ -37,20 +38,24 @@ export function AuthCard({
           ) : null}
           {children}
         </div>
-        <div className="mt-6 flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
-          <span className="h-px flex-1 bg-line" />
-          {t('authForm.or')}
-          <span className="h-px flex-1 bg-line" />
-        </div>
-        <div className="mt-6">
-          <GoogleSignInButton />
-          <p className="mt-6 text-center text-sm text-ink-muted">
-            {crossLink.prompt}{' '}
-            <Link to={crossLink.to} className="font-semibold text-accent underline">
-              {crossLink.label}
-            </Link>
-          </p>
-        </div>
+        {crossLink ? (
+          <>
+            <div className="mt-6 flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
+              <span className="h-px flex-1 bg-line" />
+              {t('authForm.or')}
+              <span className="h-px flex-1 bg-line" />
+            </div>
+            <div className="mt-6">
+              <GoogleSignInButton />
+              <p className="mt-6 text-center text-sm text-ink-muted">
+                {crossLink.prompt}{' '}
+                <Link to={crossLink.to} className="font-semibold text-accent underline">
+                  {crossLink.label}
+                </Link>
+              </p>
+            </div>
+          </>
+        ) : null}
       </div>
     </div>
   );

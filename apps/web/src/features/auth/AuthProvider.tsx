@@ -10,6 +10,7 @@ import { isApiError } from '../../api/client';
 import { useToast } from '../toast/toastContext';
 import { AuthContext, type AuthApi, type AuthStatus } from './authContext';
 import { clearStoredPreferences } from './preferencesStorage';
+import { onSessionEnded } from './sessionEvents';
 import { readToken, removeToken, writeToken } from './tokenStorage';
 
 /**
@@ -45,6 +46,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       : session.isError
         ? 'signedOut'
         : 'loading';
+
+  // Any request whose stored token the server refuses (session ended: suspended, deleted, revoked)
+  // signs the reader out here: token and cached data dropped, then /login with a notice.
+  const signedInRef = useRef(false);
+  useEffect(() => {
+    signedInRef.current = status === 'signedIn';
+  }, [status]);
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        // While the session is still loading, the session query's own error handling applies.
+        if (!signedInRef.current) return;
+        signedInRef.current = false;
+        removeToken();
+        clearStoredPreferences();
+        setToken(null);
+        toast.show({ kind: 'error', message: t('sessionUi.ended') });
+        void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
+      }),
+    [navigate, queryClient, toast, t],
+  );
 
   const completeSignIn = useCallback(
     async (newToken: string): Promise<Session | null> => {

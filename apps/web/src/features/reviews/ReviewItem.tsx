@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { replyInputSchema, type Review, type ReviewReactionType } from '@nebab/shared';
 import {
@@ -38,6 +38,14 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
   const [panel, setPanel] = useState<'reply' | 'report' | null>(null);
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+
+  // A notification links to `/book/:id#review-<id>`: bring that review into view once it renders.
+  const itemRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (window.location.hash !== `#review-${review.id}`) return;
+    itemRef.current?.scrollIntoView?.({ block: 'center' });
+    itemRef.current?.focus({ preventScroll: true });
+  }, [review.id]);
 
   const toggle = (next: 'reply' | 'report') => {
     setPanel((value) => (value === next ? null : next));
@@ -98,7 +106,13 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
   const fieldId = `${id}-field`;
 
   return (
-    <li className="card p-4" data-testid="review">
+    <li
+      ref={itemRef}
+      id={`review-${review.id}`}
+      tabIndex={-1}
+      className="card scroll-mt-24 p-4 focus-visible:outline-2 focus-visible:outline-accent"
+      data-testid="review"
+    >
       <div className="flex items-center gap-3">
         <UserAvatar name={review.user.name} pictureUrl={review.user.profile_picture} size={36} />
         <div className="min-w-0">

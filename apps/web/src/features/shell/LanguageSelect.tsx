@@ -2,12 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../i18n';
 
 /** EN / አማርኛ selector; switching sets `<html lang>` and is remembered (see i18n/index.ts). */
-export function LanguageSelect({ className = '' }: { className?: string }) {
+export function LanguageSelect({
+  className = '',
+  testId = 'language-select',
+}: {
+  className?: string;
+  /** The header's is `language-select`; the mobile menu's copy has its own. */
+  testId?: string;
+}) {
   const { t, i18n } = useTranslation();
   const value = isLanguage(i18n.language) ? i18n.language : 'en';
   return (
     <select
-      data-testid="language-select"
+      data-testid={testId}
       aria-label={t('nav.language')}
       className={`min-h-10 cursor-pointer rounded-lg border border-line-strong bg-surface px-1 text-sm sm:px-2 font-medium text-ink ${className}`}
       value={value}

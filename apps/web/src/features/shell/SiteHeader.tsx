@@ -4,6 +4,7 @@ import { Link, NavLink, useMatch } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { CloseIcon, MenuIcon, PlusIcon } from '../../components/icons';
 import { useAuth } from '../auth/authContext';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { SearchBox } from '../search/SearchBox';
 import { GenresCollapsible } from './GenresCollapsible';
 import { LanguageSelect, LanguageToggle } from './LanguageSelect';
@@ -97,7 +98,10 @@ function MainHeader() {
 
         <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
           <SearchBox />
-          <LanguageSelect />
+          {/* Under 640px the language moves into the menu, so the bell and avatar fit at 360px. */}
+          <div className="hidden sm:block">
+            <LanguageSelect />
+          </div>
           <div className="hidden md:block">
             <LazyThemeMenu />
           </div>
@@ -111,7 +115,10 @@ function MainHeader() {
             </Link>
           ) : null}
           {user ? (
-            <LazyUserMenu user={user} />
+            <>
+              <NotificationBell />
+              <LazyUserMenu user={user} />
+            </>
           ) : (
             <Link to={NAV_PATHS.signIn} className="btn btn-primary hidden min-h-10 px-4 md:inline-flex">
               {t('nav.signIn')}
@@ -150,10 +157,13 @@ function MainHeader() {
               </li>
             ) : null}
           </ul>
-          <div className="mt-3 flex items-center justify-between gap-3 border-t border-line pt-3">
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-3">
             <span className="flex items-center gap-2 text-sm text-ink-muted">
               {t('nav.theme.title')}
               <LazyThemeMenu />
+            </span>
+            <span className="sm:hidden">
+              <LanguageSelect testId="language-select-menu" />
             </span>
             {user ? null : (
               <Link to={NAV_PATHS.signIn} className="btn btn-primary min-h-10 px-4">

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminStatsQueryOptions, type AdminStats } from '../../api/stats/queries';
+import type { AdminStats } from '@nebab/shared';
+import { adminStatsQueryOptions } from '../../api/admin-catalogue/queries';
 import {
   BellIcon,
   BookOpenIcon,
@@ -19,11 +20,14 @@ import { StatTile } from '../../components/StatTile';
 
 type IconComponent = ComponentType<SVGProps<SVGSVGElement>>;
 
-const STAT_TILES: { key: keyof AdminStats; icon: IconComponent }[] = [
-  { key: 'totalUsers', icon: UsersIcon },
-  { key: 'totalBooks', icon: BookOpenIcon },
-  { key: 'totalReviews', icon: PenIcon },
-  { key: 'totalReadingLists', icon: ListIcon },
+/** Spec §3 Admin stats, then the queues waiting for an admin (each tile links to its screen). */
+const STAT_TILES: { key: keyof AdminStats; icon: IconComponent; to: string }[] = [
+  { key: 'totalUsers', icon: UsersIcon, to: '/admin/dashboard/manageuser' },
+  { key: 'totalBooks', icon: BookOpenIcon, to: '/admin/dashboard/managebook' },
+  { key: 'totalReviews', icon: PenIcon, to: '/admin/dashboard/reviewmoderation' },
+  { key: 'totalReadingLists', icon: ListIcon, to: '/admin/reading-lists' },
+  { key: 'openReports', icon: FlagIcon, to: '/admin/reports' },
+  { key: 'pendingSuggestions', icon: CheckIcon, to: '/admin/book-approvals' },
 ];
 
 /** The eight management tiles of the admin dashboard (spec §2 Admin screens). */
@@ -50,16 +54,31 @@ export function AdminDashboardPage() {
         <h2 id="admin-stats" className="sr-only">
           {t('admin.statsHeading')}
         </h2>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {STAT_TILES.map(({ key, icon: Icon }) => (
-            <StatTile
-              key={key}
-              label={t(`admin.stats.${key}`)}
-              value={stats.data ? number.format(stats.data[key]) : t('common.noValue')}
-              icon={<Icon className="size-6" />}
-            />
+        {stats.isError ? (
+          <div role="alert" className="card mb-4 flex flex-wrap items-center justify-between gap-3 p-4">
+            <p className="text-danger">{stats.error.message}</p>
+            <button type="button" className="btn btn-secondary" onClick={() => void stats.refetch()}>
+              {t('adminCatalogueUi.retry')}
+            </button>
+          </div>
+        ) : null}
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={stats.isPending || undefined}>
+          {STAT_TILES.map(({ key, icon: Icon, to }) => (
+            <li key={key}>
+              <Link
+                to={to}
+                className="block rounded-xl text-ink no-underline"
+                data-testid={`admin-stat-${key}`}
+              >
+                <StatTile
+                  label={t(`adminCatalogueUi.stats.${key}`)}
+                  value={stats.data ? number.format(stats.data[key]) : t('common.noValue')}
+                  icon={<Icon className="size-6" />}
+                />
+              </Link>
+            </li>
           ))}
-        </div>
+        </ul>
       </section>
 
       <section aria-labelledby="admin-manage" className="mt-12">

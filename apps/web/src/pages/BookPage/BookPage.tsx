@@ -75,6 +75,7 @@ function BookView({ book }: { book: BookDetail }) {
     viewability: book.viewability,
     previewLink: book.previewLink,
     hasIsbn: book.industryIdentifiers.length > 0,
+    hasFile: book.hasFile,
   });
   const readerSource: ReaderSource | null =
     actions.read.kind === 'reader'

@@ -9,6 +9,7 @@ import { BookCard } from '../../components/BookCard';
 import { GenreLinkGrid } from '../../components/GenreLinkGrid';
 import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
+import { SuggestBookButton } from '../../features/admin-catalogue/SuggestBook';
 
 const SHELF_SIZE = 6;
 
@@ -28,7 +29,7 @@ export function BooksPage() {
   const { t } = useTranslation();
   const trending = useQuery(trendingQueryOptions(SHELF_SIZE));
   return (
-    <PageFrame title={t('books.title')} description={t('books.description')}>
+    <PageFrame title={t('books.title')} description={t('books.description')} actions={<SuggestBookButton />}>
       <Shelf id="trending" title={t('books.trending')} seeAll="/search?sort=rating&minRating=4">
         {trending.isPending ? (
           <Spinner label={t('books.loading')} />

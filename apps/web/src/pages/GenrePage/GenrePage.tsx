@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { DEFAULT_GENRE, GENRE_CATALOG, isGenreSlug, type BookList, type GenreSlug } from '@nebab/shared';
+import { clubsQueryOptions } from '../../api/clubs/queries';
 import { genreDetailQueryOptions } from '../../api/genres/queries';
 import { BookGrid } from '../../components/BookRow';
 import { Spinner } from '../../components/Spinner';
@@ -110,34 +111,7 @@ export function GenrePage() {
             )}
           </GenreSection>
           <GenreSection id="groups" title={t('genre.groups')}>
-            {(data.groups ?? []).length === 0 ? (
-              <div className="card flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
-                <p className="text-ink-muted">{t('genre.noGroups', { genre: genreName })}</p>
-                <Link to="/community/bookclub" className="btn btn-secondary">
-                  {t('genre.noGroupsLink')}
-                </Link>
-              </div>
-            ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {(data.groups ?? []).map((group) => (
-                  <li key={group.id} className="card p-5">
-                    <p className="font-semibold">{group.name}</p>
-                    <p className="mt-1 text-sm text-ink-muted">
-                      {t('genre.members', {
-                        count: group.memberCount,
-                        formatted: number.format(group.memberCount),
-                      })}
-                    </p>
-                    <Link
-                      to="/community/bookclub"
-                      className="mt-3 inline-block text-sm font-semibold text-accent"
-                    >
-                      {t('genre.noGroupsLink')}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <GenreClubs slug={slug} genreName={genreName} />
           </GenreSection>
         </>
       ) : null}
@@ -159,5 +133,55 @@ function GenreSection({ id, title, children }: { id: string; title: string; chil
       </h2>
       {children}
     </section>
+  );
+}
+
+/** "Discussion groups": the public book clubs with this genre focus, each opening on the clubs page. */
+function GenreClubs({ slug, genreName }: { slug: GenreSlug; genreName: string }) {
+  const { t, i18n } = useTranslation();
+  const clubs = useQuery(clubsQueryOptions({ genre: slug }));
+  const number = new Intl.NumberFormat(i18n.language === 'am' ? 'am-ET' : 'en-US');
+  if (clubs.isPending) return <Spinner label={t('clubsUi.loading')} className="size-6" />;
+  if (clubs.isError) {
+    return (
+      <p role="alert" className="card p-6">
+        {t('clubsUi.genreGroupsError')}
+      </p>
+    );
+  }
+  if (clubs.data.items.length === 0) {
+    return (
+      <div className="card flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-ink-muted">{t('genre.noGroups', { genre: genreName })}</p>
+        <Link to="/community/bookclub" className="btn btn-secondary">
+          {t('genre.noGroupsLink')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="genre-clubs">
+      {clubs.data.items.map((club) => (
+        <li key={club.id} className="card p-5">
+          <Link
+            to={`/community/bookclub?club=${encodeURIComponent(club.id)}`}
+            className="font-semibold text-accent underline-offset-4 hover:underline [overflow-wrap:anywhere]"
+          >
+            {club.name}
+          </Link>
+          <p className="mt-1 text-sm text-ink-muted">
+            {t('genre.members', {
+              count: club.member_count ?? 0,
+              formatted: number.format(club.member_count ?? 0),
+            })}
+          </p>
+          {club.currentBook ? (
+            <p className="mt-1 text-sm [overflow-wrap:anywhere]">
+              {t('clubsUi.readingNow', { title: club.currentBook.title })}
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }

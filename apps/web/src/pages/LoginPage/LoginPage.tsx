@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type LoginInput } from '@nebab/shared';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isTwoFactorChallenge, loginSchema, type LoginInput, type LoginResponse } from '@nebab/shared';
 import { useLoginMutation } from '../../api/auth/mutations';
 import { PasswordVisibilityToggle, TextField, usePasswordVisibility } from '../../components/FormField';
 import { AuthCard } from '../../features/auth/AuthCard';
+import { TwoFactorStep } from '../../features/auth/TwoFactorStep';
 import { applyServerErrors } from '../../features/auth/applyServerErrors';
 import { useAuth } from '../../features/auth/authContext';
 import { afterLoginPath } from '../../features/auth/resolveRedirect';
@@ -20,10 +21,17 @@ const CALLBACK_ERRORS = {
   google_failed: 'auth.googleFailed',
   google_not_configured: 'auth.googleNotConfigured',
   suspended: 'errors.SUSPENDED',
+  registration_closed: 'adminCatalogue.registrationClosed',
 } as const;
 
 function isCallbackError(value: string | null): value is keyof typeof CALLBACK_ERRORS {
   return value !== null && value in CALLBACK_ERRORS;
+}
+
+/** A Google sign-in of an account with two-factor sign-in lands on `/login#challenge=…`. */
+function challengeOfHash(hash: string): string | null {
+  const challenge = new URLSearchParams(hash.replace(/^#/, '')).get('challenge');
+  return challenge && challenge.length <= 200 ? challenge : null;
 }
 
 /** Login screen (spec §2 Login). */
@@ -32,6 +40,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const [challenge, setChallenge] = useState<string | null>(() => challengeOfHash(location.hash));
   const { completeSignIn } = useAuth();
   const login = useLoginMutation();
   const [passwordVisible, togglePassword] = usePasswordVisibility();
@@ -47,13 +57,21 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
+  const finishLogin = async (result: LoginResponse) => {
+    await completeSignIn(result.token);
+    toast.show({ kind: 'success', message: result.message || t('auth.loginSuccess') });
+    await navigate(afterLoginPath(result.role, result.landing), { replace: true });
+  };
+
   const onSubmit = async (values: LoginInput) => {
     setFormError(null);
     try {
       const result = await login.mutateAsync(values);
-      await completeSignIn(result.token);
-      toast.show({ kind: 'success', message: result.message || t('auth.loginSuccess') });
-      await navigate(afterLoginPath(result.role, result.landing), { replace: true });
+      if (isTwoFactorChallenge(result)) {
+        setChallenge(result.challenge);
+        return;
+      }
+      await finishLogin(result);
     } catch (error) {
       setFormError(applyServerErrors(error, FIELDS, setError));
     }
@@ -61,6 +79,29 @@ export function LoginPage() {
 
   const bannerError =
     formError ?? (isCallbackError(callbackError) ? t(CALLBACK_ERRORS[callbackError]) : null);
+
+  if (challenge) {
+    return (
+      <AuthCard
+        title={t('loginTwoFactor.title')}
+        subtitle={t('loginTwoFactor.subtitle')}
+        error={formError}
+        crossLink={null}
+      >
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={finishLogin}
+          onError={setFormError}
+          onRestart={(message) => {
+            setChallenge(null);
+            setFormError(message);
+            if (location.hash)
+              void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -1,15 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PlannedPage } from '../../components/PlannedPage';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { notificationQueryOptions } from '../../api/notifications/queries';
+import { isApiError } from '../../api/client';
+import { PageFrame } from '../../components/PageFrame';
+import { Spinner } from '../../components/Spinner';
+import { NotificationDetail } from '../../features/notifications/NotificationDetail';
 
-/** `/admin/dashboard/notification/detail`: one notification. */
+const LIST_PATH = '/admin/dashboard/notification';
+
+/** `/admin/dashboard/notification/detail?id=…`: one notification with its actions. */
 export function NotificationDetailPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id') ?? '';
+  const notification = useQuery({ ...notificationQueryOptions(id), enabled: id !== '', retry: false });
+
   return (
-    <PlannedPage
+    <PageFrame
       title={t('pages.notificationDetail.title')}
-      description={t('pages.notificationDetail.description')}
       eyebrow={t('admin.eyebrow')}
-      back={{ to: '/admin/dashboard/notification', label: t('pages.notifications.title') }}
-    />
+      actions={
+        <Link to={LIST_PATH} className="btn btn-secondary">
+          {t('notificationsUi.backToList')}
+        </Link>
+      }
+    >
+      {id === '' ? (
+        <p className="card p-8 text-center text-ink-muted">{t('notificationsUi.pickOne')}</p>
+      ) : notification.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label={t('notificationsUi.loading')} />
+        </div>
+      ) : notification.isError ? (
+        <div role="alert" className="card flex flex-col items-start gap-3 p-6">
+          <p>
+            {isApiError(notification.error) && notification.error.status === 404
+              ? t('notificationsUi.notFound')
+              : notification.error.message || t('notificationsUi.error')}
+          </p>
+          <Link to={LIST_PATH} className="btn btn-secondary">
+            {t('notificationsUi.backToList')}
+          </Link>
+        </div>
+      ) : (
+        <NotificationDetail
+          notification={notification.data}
+          variant="page"
+          onDeleted={() => void navigate(LIST_PATH)}
+        />
+      )}
+    </PageFrame>
   );
 }

@@ -65,24 +65,43 @@ export function ReadingListCard({ entry }: { entry: ReadingListEntry }) {
       data-testid="reading-card"
     >
       <div className="flex gap-4">
-        <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        {entry.available ? (
+          <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
+            <BookCover
+              title={entry.title}
+              author={entry.author}
+              candidates={[entry.coverImage, ...entry.coverCandidates]}
+              size="sm"
+            />
+          </Link>
+        ) : (
           <BookCover
             title={entry.title}
             author={entry.author}
             candidates={[entry.coverImage, ...entry.coverCandidates]}
             size="sm"
+            className="opacity-60"
           />
-        </Link>
+        )}
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           <div>
             <h2
               id={`reading-title-${entry.bookId}`}
               className="text-lg font-semibold [overflow-wrap:anywhere]"
             >
-              <Link to={href} className="text-ink hover:text-accent">
-                {entry.title}
-              </Link>
+              {entry.available ? (
+                <Link to={href} className="text-ink hover:text-accent">
+                  {entry.title}
+                </Link>
+              ) : (
+                entry.title
+              )}
             </h2>
+            {entry.available ? null : (
+              <p className="mt-1 text-sm text-danger" data-testid="reading-card-unavailable">
+                {t('adminCatalogueUi.unavailable')}
+              </p>
+            )}
             <p className="text-sm text-ink-muted [overflow-wrap:anywhere]">{entry.author}</p>
           </div>
           <div>
@@ -136,7 +155,7 @@ export function ReadingListCard({ entry }: { entry: ReadingListEntry }) {
             >
               {open ? t('readingListUi.hideDetails') : t('readingListUi.viewDetails')}
             </button>
-            {entry.status === 'completed' ? (
+            {entry.status === 'completed' && entry.available ? (
               <Link to={`${href}?openReview=true`} className="text-sm font-semibold text-accent underline">
                 {t('readingListUi.addReview')}
               </Link>

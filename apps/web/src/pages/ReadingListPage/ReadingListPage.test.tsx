@@ -24,6 +24,7 @@ function entry(bookId: string, over: Partial<ReadingListEntry> = {}): ReadingLis
     finishedAt: null,
     currentPage: null,
     pageCount: null,
+    available: true,
     ...over,
   };
 }

@@ -8,6 +8,7 @@ import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { SearchIcon } from '../../components/icons';
 import { usePageTitle } from '../../components/usePageTitle';
+import { SuggestBookButton } from '../../features/admin-catalogue/SuggestBook';
 import { SearchFilters } from './SearchFilters';
 import { SearchResultCard } from './SearchResultCard';
 import {
@@ -174,6 +175,9 @@ export function SearchPage() {
           <div className="card p-8 text-center">
             <p className="text-xl font-semibold">{t('search.empty')}</p>
             <p className="mt-2 text-ink-muted">{t('search.emptyHint')}</p>
+            <div className="mt-4 flex justify-center">
+              <SuggestBookButton initialTitle={state.q ?? ''} />
+            </div>
           </div>
         ) : data ? (
           <>

@@ -1,15 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { PlannedPage } from '../../components/PlannedPage';
+import { Link } from 'react-router';
+import { PageFrame } from '../../components/PageFrame';
+import { AddEthiopianBookForm } from '../../features/upload/AddEthiopianBookForm';
 
-/** `/upload/book`: quick book add (Add Ethiopian Book form). */
+/** `/upload/book` (admin): quick book add, the Add Ethiopian Book form of spec §2. */
 export function UploadBookPage() {
   const { t } = useTranslation();
   return (
-    <PlannedPage
+    <PageFrame
       title={t('pages.uploadBook.title')}
       description={t('pages.uploadBook.description')}
       eyebrow={t('admin.eyebrow')}
-      back={{ to: '/admin/dashboard', label: t('admin.backToDashboard') }}
-    />
+      actions={
+        <Link to="/admin/dashboard" className="btn btn-secondary">
+          {t('admin.backToDashboard')}
+        </Link>
+      }
+    >
+      <div className="max-w-3xl">
+        <AddEthiopianBookForm />
+      </div>
+    </PageFrame>
   );
 }

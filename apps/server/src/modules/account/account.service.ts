@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
+import type { AccountSecurity, ProfileUpdate, TwoFactorSetup } from '@nebab/shared';
+import type { Db } from '../../db/client.js';
+import type { SessionRow, UserRow } from '../../db/schema/index.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { IMAGE_CONTENT_TYPES, imageType, type ImageExtension } from '../../lib/file-type.js';
+import { hashToken } from '../../lib/ids.js';
+import type { Logger } from '../../lib/logger.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { Storage } from '../../lib/storage.js';
+import { now } from '../../lib/time.js';
+import type { AuthRepository } from '../auth/auth.repository.js';
+import type { Actor } from '../users/users.policy.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { AccountRepository } from './account.repository.js';
+import { matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri } from './totp.js';
+import type { TwoFactor } from './two-factor.service.js';
+
+/** Issuer shown in authenticator apps. */
+const TOTP_ISSUER = 'Nebab';
+export const AVATAR_PREFIX = 'avatars/';
+/** Public path of an uploaded profile picture; the file name is random, so it changes on replace. */
+export const AVATAR_URL_PREFIX = '/api/avatars/';
+export const AVATAR_FILE_PATTERN = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+export interface AccountServiceDeps {
+  db: Db;
+  account: AccountRepository;
+  authRepo: AuthRepository;
+  users: UsersRepository;
+  twoFactor: TwoFactor;
+  storage: Storage;
+  events: DomainEvents;
+  logger: Logger;
+}
+
+/** The reader's own account: profile, picture, password, sessions, recovery email, two-factor sign-in. */
+export function createAccountService(deps: AccountServiceDeps) {
+  const { db, account, authRepo, users, twoFactor, storage, events, logger } = deps;
+
+  async function userOf(actor: Actor): Promise<UserRow> {
+    const user = await users.findById(actor.userId);
+    if (!user) throw new NotFoundError();
+    return user;
+  }
+
+  /** Checks a password the reader typed to confirm an action; counts failures per account. */
+  async function assertPassword(user: UserRow, password: string | undefined, field: string): Promise<void> {
+    if (!user.passwordHash)
+      throw new ValidationError({ [field]: 'account.noPassword' }, 'account.noPassword');
+    twoFactor.assertNotLocked(user.id);
+    if (!password || !(await verifyPassword(user.passwordHash, password))) {
+      twoFactor.recordFailure(user.id);
+      throw new ValidationError({ [field]: 'account.currentPasswordWrong' }, 'account.currentPasswordWrong');
+    }
+  }
+
+  async function removeFileQuietly(key: string | null): Promise<void> {
+    if (!key) return;
+    await storage.remove(key).catch((error: unknown) => {
+      logger.warn({ err: error, key }, 'could not remove an old profile picture');
+    });
+  }
+
+  return {
+    async updateProfile(actor: Actor, input: ProfileUpdate): Promise<UserRow> {
+      const row = await account.updateUser(actor.userId, {
+        name: input.name,
+        birthDate: input.birthDate,
+        location: input.location,
+      });
+      if (!row) throw new NotFoundError();
+      return row;
+    },
+
+    /** Stores a new picture (jpeg, png or webp by its bytes) and deletes the one it replaces. */
+    async setAvatar(actor: Actor, data: Buffer): Promise<UserRow> {
+      const extension = imageType(data);
+      if (!extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const before = await userOf(actor);
+      const file = `${randomUUID()}.${extension}`;
+      const key = `${AVATAR_PREFIX}${file}`;
+      await storage.put(key, data);
+      let row: UserRow | undefined;
+      try {
+        row = await account.updateUser(actor.userId, {
+          profilePictureKey: key,
+          profilePicture: `${AVATAR_URL_PREFIX}${file}`,
+        });
+      } catch (error) {
+        await removeFileQuietly(key);
+        throw error;
+      }
+      if (!row) {
+        await removeFileQuietly(key);
+        throw new NotFoundError();
+      }
+      if (before.profilePictureKey !== key) await removeFileQuietly(before.profilePictureKey);
+      return row;
+    },
+
+    /** Removes the picture (uploaded or from Google); the initials avatar shows again. */
+    async removeAvatar(actor: Actor): Promise<UserRow> {
+      const before = await userOf(actor);
+      const row = await account.updateUser(actor.userId, { profilePictureKey: null, profilePicture: null });
+      if (!row) throw new NotFoundError();
+      await removeFileQuietly(before.profilePictureKey);
+      return row;
+    },
+
+    /** The file behind `/api/avatars/:file`, only while it is someone's current picture. */
+    async avatarFile(file: string) {
+      const match = AVATAR_FILE_PATTERN.exec(file);
+      if (!match) throw new NotFoundError();
+      const key = `${AVATAR_PREFIX}${file}`;
+      if (!(await account.findUserByAvatarKey(key))) throw new NotFoundError();
+      const opened = await storage.open(key);
+      if (!opened) throw new NotFoundError();
+      return { ...opened, type: IMAGE_CONTENT_TYPES[match[1] as ImageExtension] };
+    },
+
+    /**
+     * Spec §5 Change password: the current password must be right and differ from the new one;
+     * every other session ends (their sockets drop), this one stays.
+     */
+    async changePassword(
+      actor: Actor,
+      input: { currentPassword: string; newPassword: string },
+    ): Promise<void> {
+      const user = await userOf(actor);
+      await assertPassword(user, input.currentPassword, 'currentPassword');
+      if (input.newPassword === input.currentPassword)
+        throw new ValidationError({ newPassword: 'account.passwordSameAsCurrent' });
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await users.update(user.id, { passwordHash }, tx);
+        await authRepo.revokeOtherSessions(user.id, actor.sessionId, now(), tx);
+      });
+      await events.emit('user.sessionsEnded', { userId: user.id, exceptSessionId: actor.sessionId });
+    },
+
+    async security(actor: Actor): Promise<AccountSecurity> {
+      const user = await userOf(actor);
+      const enabled = await twoFactor.isEnabled(user.id);
+      return {
+        hasPassword: !!user.passwordHash,
+        recoveryEmail: user.recoveryEmail,
+        twoFactorEnabled: enabled,
+        recoveryCodesLeft: enabled ? await account.countUnusedRecoveryCodes(user.id) : 0,
+      };
+    },
+
+    listSessions(actor: Actor): Promise<SessionRow[]> {
+      return account.listLiveSessions(actor.userId, now());
+    },
+
+    /** Ends another device's session; 404 for an unknown, ended or someone else's session. */
+    async removeSession(actor: Actor, sessionId: string): Promise<void> {
+      if (sessionId === actor.sessionId)
+        throw new ValidationError(
+          { id: 'account.cannotRemoveCurrentSession' },
+          'account.cannotRemoveCurrentSession',
+        );
+      if (!(await account.revokeOwnSession(actor.userId, sessionId, now()))) throw new NotFoundError();
+      await events.emit('user.sessionsEnded', { userId: actor.userId, sessionId });
+    },
+
+    /** "Sign out everywhere else". */
+    async removeOtherSessions(actor: Actor): Promise<void> {
+      await authRepo.revokeOtherSessions(actor.userId, actor.sessionId, now());
+      await events.emit('user.sessionsEnded', { userId: actor.userId, exceptSessionId: actor.sessionId });
+    },
+
+    async setRecoveryEmail(actor: Actor, recoveryEmail: string | null): Promise<void> {
+      const user = await userOf(actor);
+      if (recoveryEmail !== null && recoveryEmail === user.email)
+        throw new ValidationError({ recoveryEmail: 'account.recoveryEmailSameAsLogin' });
+      await account.updateUser(user.id, { recoveryEmail });
+    },
+
+    /** A new secret to scan; replaces an unfinished enrolment. 409 while two-factor sign-in is on. */
+    async setupTwoFactor(actor: Actor): Promise<TwoFactorSetup> {
+      const user = await userOf(actor);
+      const secret = newTotpSecret();
+      if (!(await account.savePendingTotp(user.id, secret)))
+        throw new ConflictError('account.twoFactorAlreadyOn');
+      const uri = otpauthUri(secret, user.email, TOTP_ISSUER);
+      const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+      return {
+        secret,
+        otpauthUri: uri,
+        qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      };
+    },
+
+    /** Confirms the enrolment with a code; returns the recovery codes (shown once, stored hashed). */
+    async enableTwoFactor(actor: Actor, code: string): Promise<string[]> {
+      const totp = await account.findTotp(actor.userId);
+      if (!totp)
+        throw new ValidationError({ code: 'account.twoFactorNotSetUp' }, 'account.twoFactorNotSetUp');
+      if (totp.enabledAt) throw new ConflictError('account.twoFactorAlreadyOn');
+      twoFactor.assertNotLocked(actor.userId);
+      const step = matchTotp(totp.secret, code, now(), totp.lastUsedStep);
+      if (step === null) {
+        twoFactor.recordFailure(actor.userId);
+        throw new ValidationError({ code: 'account.codeWrong' }, 'account.codeWrong');
+      }
+      const codes = newRecoveryCodes();
+      await db.transaction(async (tx) => {
+        if (!(await account.useTotpStep(actor.userId, step, { enableAt: now() }, tx)))
+          throw new ValidationError({ code: 'account.codeWrong' }, 'account.codeWrong');
+        await account.replaceRecoveryCodes(actor.userId, codes.map(hashToken), tx);
+      });
+      return codes;
+    },
+
+    /** Turns two-factor sign-in off: the password (when the account has one) and a code or recovery code. */
+    async disableTwoFactor(actor: Actor, input: { password?: string; code: string }): Promise<void> {
+      const user = await userOf(actor);
+      if (!(await twoFactor.isEnabled(user.id))) throw new ConflictError('account.twoFactorOff');
+      if (user.passwordHash) await assertPassword(user, input.password, 'password');
+      twoFactor.assertNotLocked(user.id);
+      await db.transaction(async (tx) => {
+        if (!(await twoFactor.useCode(user.id, input.code, tx))) {
+          twoFactor.recordFailure(user.id);
+          throw new ValidationError({ code: 'account.codeWrong' }, 'account.codeWrong');
+        }
+        await account.deleteTotp(user.id, tx);
+      });
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,92 @@
+import type { Db } from '../../db/client.js';
+import { RateLimitedError, UnauthenticatedError, ValidationError } from '../../lib/errors.js';
+import { hashToken, newSessionToken } from '../../lib/ids.js';
+import { createFixedWindowLimiter } from '../../lib/rate-limiter.js';
+import { addMinutes, now } from '../../lib/time.js';
+import type { AccountRepository } from './account.repository.js';
+import { matchTotp, normalizeRecoveryCode } from './totp.js';
+
+/** A challenge lives this long after the password was right. */
+const CHALLENGE_TTL_MINUTES = 5;
+/** Wrong codes one challenge takes before it is void (the password must be given again). */
+export const CHALLENGE_MAX_FAILURES = 5;
+/** Wrong codes (or passwords, on the settings page) per account and window before 429. */
+export const SECOND_FACTOR_FAILURES_PER_USER = 10;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export interface TwoFactorDeps {
+  db: Db;
+  account: AccountRepository;
+}
+
+/**
+ * The second factor of sign-in: TOTP codes (each accepted once), one-time recovery codes, and the
+ * short-lived challenges that stand between a right password and a session.
+ */
+export function createTwoFactor({ db, account }: TwoFactorDeps) {
+  const failuresPerUser = createFixedWindowLimiter({
+    limit: SECOND_FACTOR_FAILURES_PER_USER,
+    windowMs: FAILURE_WINDOW_MS,
+  });
+
+  /** 429 while the account has had too many wrong codes or passwords lately. */
+  function assertNotLocked(userId: string): void {
+    const verdict = failuresPerUser.check(userId);
+    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
+  }
+
+  function recordFailure(userId: string): void {
+    failuresPerUser.hit(userId);
+  }
+
+  async function isEnabled(userId: string, tx: Db = db): Promise<boolean> {
+    return !!(await account.findTotp(userId, tx))?.enabledAt;
+  }
+
+  /** True when `code` is a fresh authenticator code or an unused recovery code; uses it up. */
+  async function useCode(userId: string, code: string, tx: Db = db): Promise<boolean> {
+    const totp = await account.findTotp(userId, tx);
+    if (!totp?.enabledAt) return false;
+    const compact = code.replace(/\s+/g, '');
+    const step = matchTotp(totp.secret, compact, now(), totp.lastUsedStep);
+    if (step !== null) return account.useTotpStep(userId, step, {}, tx);
+    const recovery = normalizeRecoveryCode(code);
+    if (recovery) return account.useRecoveryCode(userId, hashToken(recovery), now(), tx);
+    return false;
+  }
+
+  /** Opens a challenge for a user whose password was right; returns its token. */
+  async function startChallenge(userId: string): Promise<string> {
+    const token = newSessionToken();
+    const at = now();
+    await account.purgeChallenges(at);
+    await account.createChallenge({
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt: addMinutes(at, CHALLENGE_TTL_MINUTES),
+    });
+    return token;
+  }
+
+  /**
+   * Checks the code of a challenge and closes it; returns the user id. 401 when the challenge is
+   * unknown, expired or used up; 400 `code` for a wrong code; 429 after too many wrong codes.
+   */
+  async function completeChallenge(challenge: string, code: string): Promise<string> {
+    const row = await account.findLiveChallenge(hashToken(challenge), now());
+    if (!row) throw new UnauthenticatedError('account.challengeExpired');
+    assertNotLocked(row.userId);
+    if (!(await useCode(row.userId, code))) {
+      recordFailure(row.userId);
+      const failures = await account.failChallenge(row.id);
+      if (failures >= CHALLENGE_MAX_FAILURES) await account.deleteChallenge(row.id);
+      throw new ValidationError({ code: 'account.codeWrong' }, 'account.codeWrong');
+    }
+    if (!(await account.deleteChallenge(row.id))) throw new UnauthenticatedError('account.challengeExpired');
+    return row.userId;
+  }
+
+  return { isEnabled, useCode, startChallenge, completeChallenge, assertNotLocked, recordFailure };
+}
+
+export type TwoFactor = ReturnType<typeof createTwoFactor>;

@@ -1,0 +1,475 @@
+import multipart from '@fastify/multipart';
+import {
+  CLUB_LIMITS,
+  clubCreateSchema,
+  clubJoinDecisionSchema,
+  clubJoinRequestListSchema,
+  clubListSchema,
+  clubMeetingListSchema,
+  clubMeetingsQuerySchema,
+  clubMemberListSchema,
+  clubMemberParamsSchema,
+  clubMemberPatchSchema,
+  clubMemberSchema,
+  clubMessageListSchema,
+  clubMessagesQuerySchema,
+  clubParamsSchema,
+  clubPatchSchema,
+  clubSchema,
+  clubSearchQuerySchema,
+  clubTopicDetailSchema,
+  clubTopicInputSchema,
+  clubTopicListSchema,
+  clubTopicParamsSchema,
+  clubTopicReplyInputSchema,
+  clubTopicReplySchema,
+  clubTopicSchema,
+} from '@nebab/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, UnauthenticatedError, ValidationError } from '../../lib/errors.js';
+import { requestLanguage } from '../../lib/request-language.js';
+import { bearerToken, currentActor, type AuthHook } from '../../plugins/auth.js';
+import { errorResponses } from '../../plugins/openapi.js';
+import type { Actor } from '../users/users.policy.js';
+import {
+  presentClub,
+  presentJoinRequest,
+  presentMeeting,
+  presentMember,
+  presentMessage,
+  presentTopic,
+  presentTopicDetail,
+  presentTopicReply,
+} from './clubs.presenter.js';
+
+/** The multipart parser stops far above the cover limit; the storage guard answers 413 first. */
+const UPLOAD_HARD_LIMIT = CLUB_LIMITS.coverMaxBytes * 2;
+
+export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_HARD_LIMIT, files: 1, fields: 5, parts: 6 },
+  });
+
+  const security = [{ bearer: [] }];
+  const tags = ['clubs'];
+
+  /** `app.authenticate` with the clubs' own 401 message. */
+  const authenticate: AuthHook = async (request, reply) => {
+    try {
+      await app.authenticate(request, reply);
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) throw new UnauthenticatedError('clubs.loginRequired');
+      throw error;
+    }
+  };
+
+  /** The signed-in caller when a valid token is sent; anonymous readers see public clubs. */
+  async function optionalActor(request: FastifyRequest): Promise<Actor | null> {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return null;
+    return app.services.auth.authenticate(token).catch(() => null);
+  }
+
+  app.get(
+    '/api/clubs',
+    {
+      schema: {
+        tags,
+        summary:
+          'Search clubs by name or current book title; mine=true for the caller’s clubs; genre for public clubs of a genre',
+        querystring: clubSearchQuerySchema,
+        response: { 200: clubListSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const views = await app.services.clubs.search(await optionalActor(request), request.query);
+      return { items: views.map(presentClub) };
+    },
+  );
+
+  app.post(
+    '/api/clubs',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Create a club; the creator is its moderator (upload the cover with PUT /api/clubs/:id/cover)',
+        security,
+        body: clubCreateSchema,
+        response: { 201: clubSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const view = await app.services.clubs.create(currentActor(request), request.body);
+      return reply.status(201).send(presentClub(view));
+    },
+  );
+
+  app.get(
+    '/api/clubs/events',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: "Meetings of the caller's clubs: upcoming (soonest first) or past (latest first)",
+        security,
+        querystring: clubMeetingsQuerySchema,
+        response: { 200: clubMeetingListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const rows = await app.services.clubs.myMeetings(currentActor(request), request.query.when);
+      return { items: rows.map((row) => presentMeeting(row.meeting, row.clubName)) };
+    },
+  );
+
+  app.get(
+    '/api/clubs/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A club with the caller’s membership (outsiders of a private club see its name only)',
+        params: clubParamsSchema,
+        response: { 200: clubSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) =>
+      presentClub(await app.services.clubs.get(await optionalActor(request), request.params.id)),
+  );
+
+  app.patch(
+    '/api/clubs/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Moderators: name, description, visibility, genre focus, current and next book, next meeting',
+        security,
+        params: clubParamsSchema,
+        body: clubPatchSchema,
+        response: { 200: clubSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      presentClub(await app.services.clubs.patch(currentActor(request), request.params.id, request.body)),
+  );
+
+  app.put(
+    '/api/clubs/:id/cover',
+    {
+      onRequest: authenticate,
+      bodyLimit: UPLOAD_HARD_LIMIT + 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Moderators: upload the cover (multipart field `cover`, at most 2 MB, JPEG, PNG or WebP)',
+        security,
+        consumes: ['multipart/form-data'],
+        params: clubParamsSchema,
+        response: { 200: clubSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const actor = currentActor(request);
+      await app.services.clubs.assertCanEditCover(actor, request.params.id);
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', { messageKey: 'clubs.coverType' });
+      const file = await request.file();
+      if (!file || file.fieldname !== 'cover') {
+        file?.file.resume();
+        throw new ValidationError({ cover: 'clubs.coverRequired' });
+      }
+      return presentClub(await app.services.clubs.setCover(actor, request.params.id, file.file));
+    },
+  );
+
+  app.get(
+    '/api/clubs/:id/cover',
+    {
+      schema: {
+        tags,
+        summary: 'The club’s uploaded cover image (`v` from `coverImage` lets an <img> fetch it)',
+        params: clubParamsSchema,
+        querystring: z.object({ v: z.string().max(64).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const cover = await app.services.clubs.cover(
+        await optionalActor(request),
+        request.params.id,
+        request.query.v,
+      );
+      return reply
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-length', cover.size)
+        .type(cover.type)
+        .send(cover.stream);
+    },
+  );
+
+  app.post(
+    '/api/clubs/:id/join',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Join a public club, or ask to join a private one (membership pending)',
+        security,
+        params: clubParamsSchema,
+        response: { 200: clubSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => presentClub(await app.services.clubs.join(currentActor(request), request.params.id)),
+  );
+
+  app.delete(
+    '/api/clubs/:id/membership',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Leave the club or withdraw a request (409 for the last moderator while others remain; the last member leaving deletes the club)',
+        security,
+        params: clubParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await app.services.clubs.leave(currentActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/clubs/:id/members',
+    {
+      schema: {
+        tags,
+        summary: 'Members with their roles, moderators first (private clubs: members only)',
+        params: clubParamsSchema,
+        response: { 200: clubMemberListSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const rows = await app.services.clubs.members(await optionalActor(request), request.params.id);
+      const language = requestLanguage(request);
+      return { items: rows.map((row) => presentMember(row, language)) };
+    },
+  );
+
+  app.patch(
+    '/api/clubs/:id/members/:userId',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Moderators: make a member a moderator or a moderator a member',
+        security,
+        params: clubMemberParamsSchema,
+        body: clubMemberPatchSchema,
+        response: { 200: clubMemberSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      presentMember(
+        await app.services.clubs.setRole(
+          currentActor(request),
+          request.params.id,
+          request.params.userId,
+          request.body.role,
+        ),
+        requestLanguage(request),
+      ),
+  );
+
+  app.delete(
+    '/api/clubs/:id/members/:userId',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Moderators: remove a member (moderators must be made members first)',
+        security,
+        params: clubMemberParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await app.services.clubs.removeMember(currentActor(request), request.params.id, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/clubs/:id/requests',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Moderators: pending requests to join, oldest first',
+        security,
+        params: clubParamsSchema,
+        response: { 200: clubJoinRequestListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const rows = await app.services.clubs.requests(currentActor(request), request.params.id);
+      const language = requestLanguage(request);
+      return { items: rows.map((row) => presentJoinRequest(row, language)) };
+    },
+  );
+
+  app.post(
+    '/api/clubs/:id/requests/:userId',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Moderators: approve or decline a request to join',
+        security,
+        params: clubMemberParamsSchema,
+        body: clubJoinDecisionSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await app.services.clubs.decide(
+        currentActor(request),
+        request.params.id,
+        request.params.userId,
+        request.body,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/clubs/:id/messages',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Members: chat history, newest last (before / after a message id, exclusive)',
+        security,
+        params: clubParamsSchema,
+        querystring: clubMessagesQuerySchema,
+        response: { 200: clubMessageListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const page = await app.services.clubs.messages(currentActor(request), request.params.id, request.query);
+      const language = requestLanguage(request);
+      return { items: page.rows.map((row) => presentMessage(row, language)), hasMore: page.hasMore };
+    },
+  );
+
+  app.get(
+    '/api/clubs/:id/topics',
+    {
+      schema: {
+        tags,
+        summary: 'Discussion topics, newest activity first, with reply counts',
+        params: clubParamsSchema,
+        response: { 200: clubTopicListSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const rows = await app.services.clubs.topics(await optionalActor(request), request.params.id);
+      const language = requestLanguage(request);
+      return { items: rows.map((row) => presentTopic(row, language)) };
+    },
+  );
+
+  app.post(
+    '/api/clubs/:id/topics',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Members: start a discussion topic',
+        security,
+        params: clubParamsSchema,
+        body: clubTopicInputSchema,
+        response: { 201: clubTopicSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const row = await app.services.clubs.createTopic(
+        currentActor(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(presentTopic(row, requestLanguage(request)));
+    },
+  );
+
+  app.get(
+    '/api/clubs/:id/topics/:topicId',
+    {
+      schema: {
+        tags,
+        summary: 'A discussion topic with its replies, oldest first',
+        params: clubTopicParamsSchema,
+        response: { 200: clubTopicDetailSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const found = await app.services.clubs.topic(
+        await optionalActor(request),
+        request.params.id,
+        request.params.topicId,
+      );
+      return presentTopicDetail(found.topic, found.replies, requestLanguage(request));
+    },
+  );
+
+  app.post(
+    '/api/clubs/:id/topics/:topicId/replies',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Members: reply to a discussion topic',
+        security,
+        params: clubTopicParamsSchema,
+        body: clubTopicReplyInputSchema,
+        response: { 201: clubTopicReplySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const created = await app.services.clubs.replyToTopic(
+        currentActor(request),
+        request.params.id,
+        request.params.topicId,
+        request.body,
+      );
+      return reply.status(201).send(presentTopicReply(created, requestLanguage(request)));
+    },
+  );
+
+  app.get(
+    '/api/clubs/:id/meetings',
+    {
+      schema: {
+        tags,
+        summary: 'The club’s meetings: upcoming (soonest first) or past (latest first)',
+        params: clubParamsSchema,
+        querystring: clubMeetingsQuerySchema,
+        response: { 200: clubMeetingListSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const rows = await app.services.clubs.meetings(
+        await optionalActor(request),
+        request.params.id,
+        request.query.when,
+      );
+      return { items: rows.map((row) => presentMeeting(row.meeting, row.clubName)) };
+    },
+  );
+};

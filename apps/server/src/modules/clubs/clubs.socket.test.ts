@@ -1,0 +1,246 @@
+import type { ClubMessage, ClubMessageList, ErrorBody } from '@nebab/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clubMessages } from '../../db/schema/index.js';
+import { rooms } from '../../realtime/rooms.js';
+import {
+  collectMessages,
+  connectedSocket,
+  createClub,
+  joinRoom,
+  nextEvent,
+  sendMessage,
+  waitFor,
+  type ChatSocket,
+} from '../../../test/clubs-helpers.js';
+import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
+
+let server: TestServer;
+const open: ChatSocket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.disconnect();
+});
+afterAll(() => server?.close());
+
+async function socketFor(token: string, lang?: 'en' | 'am'): Promise<ChatSocket> {
+  const socket = await connectedSocket(server.url, token, { lang });
+  open.push(socket);
+  return socket;
+}
+
+async function history(clubId: string, token: string, query = ''): Promise<ClubMessageList> {
+  const result = await server.request<ClubMessageList & ErrorBody>(`/api/clubs/${clubId}/messages${query}`, {
+    token,
+  });
+  expect(result.status).toBe(200);
+  return result.body;
+}
+
+/** A public club with a moderator and one more member. */
+async function clubOfTwo(fields: Record<string, unknown> = {}) {
+  const owner = await signUp(server, { fullName: 'Tsion Owner' });
+  const member = await signUp(server, { fullName: 'Dawit Member' });
+  const club = await createClub(server.request, owner.token, fields);
+  const joined = await server.request(`/api/clubs/${club.id}/join`, { method: 'POST', token: member.token });
+  expect(joined.status).toBe(200);
+  if (club.visibility === 'private') {
+    const approved = await server.request(`/api/clubs/${club.id}/requests/${member.response.user.id}`, {
+      token: owner.token,
+      body: { decision: 'approve' },
+    });
+    expect(approved.status).toBe(204);
+  }
+  return { owner, member, club };
+}
+
+describe('club:join', () => {
+  it('refuses outsiders (FORBIDDEN for public clubs, NOT_FOUND for private and unknown ones)', async () => {
+    const { club } = await clubOfTwo();
+    const { club: hidden } = await clubOfTwo({ visibility: 'private' });
+    const outsider = await signUp(server);
+    const socket = await socketFor(outsider.token);
+    expect(await joinRoom(socket, club.id)).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+      message: 'Only members of this club can do that',
+    });
+    expect(await joinRoom(socket, hidden.id)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await joinRoom(socket, '00000000-0000-4000-8000-000000000000')).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+    expect(await socket.timeout(5000).emitWithAck('club:join', { clubId: 'nope' })).toMatchObject({
+      ok: false,
+      code: 'VALIDATION',
+    });
+    // The socket was not put in the rooms.
+    expect(await server.app.realtime.io.in(rooms.club(club.id)).fetchSockets()).toHaveLength(0);
+    const refused = await sendMessage(socket, club.id, 'let me in');
+    expect(refused).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(await sendMessage(socket, hidden.id, 'let me in')).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(await server.db.select().from(clubMessages).where(eq(clubMessages.clubId, club.id))).toEqual([]);
+  });
+
+  it('puts members in the club room', async () => {
+    const { member, club } = await clubOfTwo({ visibility: 'private' });
+    const socket = await socketFor(member.token);
+    expect(await joinRoom(socket, club.id)).toEqual({ ok: true, data: { clubId: club.id } });
+    const inRoom = await server.app.realtime.io.in(rooms.club(club.id)).fetchSockets();
+    expect(inRoom.map((remote) => remote.id)).toEqual([socket.id]);
+    expect(await socket.timeout(5000).emitWithAck('club:leave', { clubId: club.id })).toEqual({
+      ok: true,
+      data: { clubId: club.id },
+    });
+    expect(await server.app.realtime.io.in(rooms.club(club.id)).fetchSockets()).toHaveLength(0);
+  });
+});
+
+describe('club:message', () => {
+  it('stores the message first, acks it, broadcasts it to the room, and GET /messages shows it', async () => {
+    const { owner, member, club } = await clubOfTwo();
+    const sender = await socketFor(owner.token);
+    const listener = await socketFor(member.token);
+    await joinRoom(sender, club.id);
+    await joinRoom(listener, club.id);
+    const received = collectMessages(listener);
+    const echoed = collectMessages(sender);
+
+    const ack = await sendMessage(sender, club.id, '  Selam <script>alert(1)</script>  ', 'c-1');
+    expect(ack.ok).toBe(true);
+    if (!ack.ok) return;
+    const stored: ClubMessage = ack.data;
+    expect(stored).toMatchObject({
+      clubId: club.id,
+      content: 'Selam <script>alert(1)</script>',
+      user: { id: owner.response.user.id, name: 'Tsion Owner', profile_picture: null },
+    });
+    const [row] = await server.db.select().from(clubMessages).where(eq(clubMessages.id, stored.id));
+    expect(row?.content).toBe('Selam <script>alert(1)</script>');
+
+    await waitFor(() => received.length === 1 && echoed.length === 1, 5000, 'the broadcast');
+    expect(received[0]).toEqual(stored);
+    expect(echoed[0]).toEqual(stored);
+    expect((await history(club.id, member.token)).items).toEqual([stored]);
+  });
+
+  it('validates the text (blank, too long) in the socket’s language', async () => {
+    const { owner, club } = await clubOfTwo();
+    const socket = await socketFor(owner.token, 'am');
+    await joinRoom(socket, club.id);
+    expect(await sendMessage(socket, club.id, '   ')).toEqual({
+      ok: false,
+      code: 'VALIDATION',
+      message: 'እባክዎ መልዕክት ይጻፉ',
+    });
+    expect(await sendMessage(socket, club.id, 'x'.repeat(2001))).toMatchObject({
+      ok: false,
+      code: 'VALIDATION',
+      message: 'መልዕክቱ ከ2000 ፊደላት መብለጥ የለበትም',
+    });
+    expect(await sendMessage(socket, club.id, 'x'.repeat(2000))).toMatchObject({ ok: true });
+  });
+
+  it('limits each user to 5 messages in 5 seconds', async () => {
+    const { owner, club } = await clubOfTwo();
+    const socket = await socketFor(owner.token);
+    await joinRoom(socket, club.id);
+    const acks = [];
+    for (let i = 0; i < 6; i += 1) acks.push(await sendMessage(socket, club.id, `message ${i}`));
+    expect(acks.slice(0, 5).every((ack) => ack.ok)).toBe(true);
+    expect(acks[5]).toMatchObject({
+      ok: false,
+      code: 'RATE_LIMITED',
+      message: 'You are sending messages too quickly. Please wait a few seconds.',
+    });
+    const limited = acks[5];
+    expect(limited && !limited.ok && limited.retryAfterMs).toBeGreaterThan(0);
+    expect((await history(club.id, owner.token)).items).toHaveLength(5);
+  });
+
+  it('stops reaching a member who left, on every socket of theirs', async () => {
+    const { owner, member, club } = await clubOfTwo();
+    const sender = await socketFor(owner.token);
+    const leaver = await socketFor(member.token);
+    await joinRoom(sender, club.id);
+    await joinRoom(leaver, club.id);
+    const received = collectMessages(leaver);
+    const removed = nextEvent(leaver, 'club:removed');
+    const left = await server.request(`/api/clubs/${club.id}/membership`, {
+      method: 'DELETE',
+      token: member.token,
+    });
+    expect(left.status).toBe(204);
+    expect(await removed).toEqual({ clubId: club.id });
+    expect(await sendMessage(sender, club.id, 'after you left')).toMatchObject({ ok: true });
+    expect(await sendMessage(leaver, club.id, 'still here?')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    // The sender's own echo arrives; by then the leaver would have had it too.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toEqual([]);
+  });
+});
+
+describe('reconnection catch-up', () => {
+  it('returns exactly the messages after the last one seen, in order, with paging', async () => {
+    const { owner, member, club } = await clubOfTwo();
+    const sender = await socketFor(owner.token);
+    await joinRoom(sender, club.id);
+    const first = await sendMessage(sender, club.id, 'one');
+    if (!first.ok) throw new Error('send failed');
+
+    // The member was offline for these.
+    const missed: string[] = [];
+    for (const text of ['two', 'three', 'four', 'five']) {
+      const ack = await sendMessage(sender, club.id, text);
+      if (ack.ok) missed.push(ack.data.id);
+    }
+    const member2 = await socketFor(member.token);
+    expect(await joinRoom(member2, club.id)).toMatchObject({ ok: true });
+
+    const page1 = await history(club.id, member.token, `?after=${first.data.id}&limit=3`);
+    expect(page1.items.map((item) => item.content)).toEqual(['two', 'three', 'four']);
+    expect(page1.hasMore).toBe(true);
+    const page2 = await history(club.id, member.token, `?after=${page1.items.at(-1)!.id}&limit=3`);
+    expect(page2.items.map((item) => item.content)).toEqual(['five']);
+    expect(page2.hasMore).toBe(false);
+    expect([...page1.items, ...page2.items].map((item) => item.id)).toEqual(missed);
+
+    // Older history, newest last.
+    const latest = await history(club.id, member.token, '?limit=2');
+    expect(latest.items.map((item) => item.content)).toEqual(['four', 'five']);
+    expect(latest.hasMore).toBe(true);
+    const older = await history(club.id, member.token, `?before=${latest.items[0]!.id}&limit=10`);
+    expect(older.items.map((item) => item.content)).toEqual(['one', 'two', 'three']);
+    expect(older.hasMore).toBe(false);
+  });
+});
+
+describe('ended sessions', () => {
+  it('disconnect the user’s sockets (all, all but one, or one session)', async () => {
+    const account = await signUp(server);
+    const first = await socketFor(account.token);
+    const gone = new Promise<string>((resolve) => first.once('disconnect', resolve));
+    await server.app.services.events.emit('user.sessionsEnded', { userId: account.response.user.id });
+    expect(await gone).toBe('io server disconnect');
+
+    const keep = await socketFor(account.token);
+    const [remote] = await server.app.realtime.io.in(rooms.user(account.response.user.id)).fetchSockets();
+    const sessionId = remote?.data.actor.sessionId;
+    expect(sessionId).toBeDefined();
+    await server.app.services.events.emit('user.sessionsEnded', {
+      userId: account.response.user.id,
+      exceptSessionId: sessionId,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(keep.connected).toBe(true);
+    const dropped = new Promise<string>((resolve) => keep.once('disconnect', resolve));
+    await server.app.services.events.emit('user.sessionsEnded', {
+      userId: account.response.user.id,
+      sessionId,
+    });
+    expect(await dropped).toBe('io server disconnect');
+  });
+});

@@ -1,0 +1,246 @@
+import {
+  DEFAULT_NOTIFICATION_CHOICES,
+  type NotificationChoices,
+  type NotificationStatus,
+} from '@nebab/shared';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  books,
+  notificationPreferences,
+  notifications,
+  reviewReplies,
+  users,
+  type NewNotificationRow,
+  type NotificationPreferencesRow,
+  type NotificationRow,
+} from '../../db/schema/index.js';
+
+export type { NotificationChoices } from '@nebab/shared';
+
+export interface NotificationActorRow {
+  id: string;
+  name: string;
+  profilePicture: string | null;
+}
+
+/** A stored notification with the actor's current name and picture (null when none or deleted). */
+export interface NotificationWithActor {
+  notification: NotificationRow;
+  actor: NotificationActorRow | null;
+}
+
+const CHOICE_COLUMNS = ['replies', 'reactions', 'clubs', 'moderation', 'newsletter'] as const;
+
+function choicesOf(row: NotificationPreferencesRow | undefined): NotificationChoices {
+  if (!row) return { ...DEFAULT_NOTIFICATION_CHOICES };
+  return Object.fromEntries(CHOICE_COLUMNS.map((key) => [key, row[key]])) as NotificationChoices;
+}
+
+/**
+ * The reader's notification choices (defaults when never saved). Exported on its own so the
+ * settings module can read them without the notifications service.
+ */
+export async function readNotificationChoices(db: Db, userId: string): Promise<NotificationChoices> {
+  const [row] = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId))
+    .limit(1);
+  return choicesOf(row);
+}
+
+/** Saves the reader's notification choices (insert or replace) and answers them. */
+export async function writeNotificationChoices(
+  db: Db,
+  userId: string,
+  choices: NotificationChoices,
+): Promise<NotificationChoices> {
+  const values = Object.fromEntries(CHOICE_COLUMNS.map((key) => [key, choices[key]])) as NotificationChoices;
+  const [row] = await db
+    .insert(notificationPreferences)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return choicesOf(row);
+}
+
+const ACTOR_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  profilePicture: users.profilePicture,
+  status: users.status,
+};
+
+/** Reads and writes `notifications` and `notification_preferences`; every query names the recipient. */
+export function createNotificationsRepository(db: Db) {
+  async function withActors(rows: NotificationRow[]): Promise<NotificationWithActor[]> {
+    const actorIds = [...new Set(rows.map((row) => row.actorId).filter((id): id is string => !!id))];
+    const actors = actorIds.length
+      ? await db.select(ACTOR_COLUMNS).from(users).where(inArray(users.id, actorIds))
+      : [];
+    // A deleted account is not named.
+    const byId = new Map(
+      actors
+        .filter((actor) => actor.status !== 'deleted')
+        .map(({ id, name, profilePicture }) => [id, { id, name, profilePicture }]),
+    );
+    return rows.map((notification) => ({
+      notification,
+      actor: notification.actorId ? (byId.get(notification.actorId) ?? null) : null,
+    }));
+  }
+
+  return {
+    withActors,
+
+    /**
+     * Stores notifications in one statement. A row with a `dedupeKey` that the recipient already
+     * has replaces that row's data and makes it unread and new again (no pile-up).
+     */
+    async insertMany(rows: NewNotificationRow[]): Promise<NotificationRow[]> {
+      if (rows.length === 0) return [];
+      return db
+        .insert(notifications)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [notifications.recipientId, notifications.dedupeKey],
+          set: {
+            data: sql`excluded.data`,
+            status: 'unread',
+            createdAt: sql`now()`,
+          },
+        })
+        .returning();
+    },
+
+    async list(
+      recipientId: string,
+      options: { status?: NotificationStatus; page: number; pageSize: number },
+    ): Promise<{ rows: NotificationWithActor[]; total: number }> {
+      const where = and(
+        eq(notifications.recipientId, recipientId),
+        options.status ? eq(notifications.status, options.status) : undefined,
+      );
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(options.pageSize)
+          .offset((options.page - 1) * options.pageSize),
+        db.select({ total: count() }).from(notifications).where(where),
+      ]);
+      return { rows: await withActors(rows), total: Number(totalRow?.total ?? 0) };
+    },
+
+    async unreadCount(recipientId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(notifications)
+        .where(and(eq(notifications.recipientId, recipientId), eq(notifications.status, 'unread')));
+      return Number(row?.total ?? 0);
+    },
+
+    /** Unread counts of several recipients at once. */
+    async unreadCounts(recipientIds: string[]): Promise<Map<string, number>> {
+      if (recipientIds.length === 0) return new Map();
+      const rows = await db
+        .select({ recipientId: notifications.recipientId, total: count() })
+        .from(notifications)
+        .where(and(inArray(notifications.recipientId, recipientIds), eq(notifications.status, 'unread')))
+        .groupBy(notifications.recipientId);
+      return new Map(rows.map((row) => [row.recipientId, Number(row.total)]));
+    },
+
+    async findOwn(id: string, recipientId: string): Promise<NotificationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Sets the status of the recipient's notification; undefined when it is not theirs. */
+    async setStatus(
+      id: string,
+      recipientId: string,
+      status: NotificationStatus,
+    ): Promise<NotificationRow | undefined> {
+      const [row] = await db
+        .update(notifications)
+        .set({ status })
+        .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
+        .returning();
+      return row;
+    },
+
+    async markAllRead(recipientId: string): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ status: 'read' })
+        .where(and(eq(notifications.recipientId, recipientId), eq(notifications.status, 'unread')))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    /** Deletes the recipient's notification; false when it is not theirs. */
+    async remove(id: string, recipientId: string): Promise<boolean> {
+      const rows = await db
+        .delete(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
+        .returning({ id: notifications.id });
+      return rows.length > 0;
+    },
+
+    choices: (userId: string) => readNotificationChoices(db, userId),
+    saveChoices: (userId: string, choices: NotificationChoices) =>
+      writeNotificationChoices(db, userId, choices),
+
+    /** The choices of several users (defaults for those who never saved any). */
+    async choicesOf(userIds: string[]): Promise<Map<string, NotificationChoices>> {
+      const rows = userIds.length
+        ? await db
+            .select()
+            .from(notificationPreferences)
+            .where(inArray(notificationPreferences.userId, userIds))
+        : [];
+      const byUser = new Map(rows.map((row) => [row.userId, row]));
+      return new Map(userIds.map((id) => [id, choicesOf(byUser.get(id))]));
+    },
+
+    /** Active admins (they hear of reports and suggestions). */
+    async adminIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+      return rows.map((row) => row.id);
+    },
+
+    /** Of these ids, the ones that are existing users (club events name members by id). */
+    async existingUserIds(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+      return rows.map((row) => row.id);
+    },
+
+    async bookTitle(bookId: string): Promise<string | undefined> {
+      const [row] = await db.select({ title: books.title }).from(books).where(eq(books.id, bookId)).limit(1);
+      return row?.title;
+    },
+
+    async replyText(replyId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ text: reviewReplies.text })
+        .from(reviewReplies)
+        .where(eq(reviewReplies.id, replyId))
+        .limit(1);
+      return row?.text;
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/fixtures';
+
+/*
+ * Messages come in a core and a rest part (apps/web/src/i18n/sections.ts). The landing page renders
+ * with the core only; every other page waits for the rest; no page ever shows a raw key.
+ */
+
+const sections = (file: string) =>
+  Object.keys(JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as object);
+const SECTIONS = [
+  ...sections('../src/i18n/locales/en.json'),
+  ...sections('../../../packages/shared/src/locales/en.json'),
+];
+
+/** Records, from the first paint on, any text or label that looks like a translation key. */
+async function watchForRawKeys(page: Page): Promise<void> {
+  await page.addInitScript((names: string[]) => {
+    const pattern = new RegExp(`(?:^|\\s)(?:${names.join('|')})\\.[A-Za-z][\\w.]*(?:$|\\s)`);
+    const seen: string[] = [];
+    (window as unknown as { rawKeys: string[] }).rawKeys = seen;
+    const check = (text: string | null | undefined) => {
+      if (text && pattern.test(text.trim())) seen.push(text.trim());
+    };
+    const scan = (node: Node) => {
+      if (node.nodeType === Node.TEXT_NODE) check(node.textContent);
+      if (node instanceof Element) {
+        check(node.getAttribute('aria-label'));
+        check(node.getAttribute('placeholder'));
+        node.childNodes.forEach(scan);
+      }
+    };
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        if (mutation.type === 'characterData') check(mutation.target.textContent);
+        else if (mutation.type === 'attributes') scan(mutation.target);
+        else mutation.addedNodes.forEach(scan);
+      }
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['aria-label', 'placeholder'],
+    });
+  }, SECTIONS);
+}
+
+const rawKeys = (page: Page) => page.evaluate(() => (window as unknown as { rawKeys: string[] }).rawKeys);
+
+/** Holds the rest of the English messages back until `release` is called. */
+async function holdRestMessages(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = false;
+  await page.route(/\/assets\/en\.rest-[\w-]+\.js$/, async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, wasRequested: () => requested };
+}
+
+test('the landing page shows before the rest of the messages; other pages wait for them', async ({
+  page,
+}) => {
+  await watchForRawKeys(page);
+  const rest = await holdRestMessages(page);
+  await page.goto('/');
+  await expect(page.locator('h1')).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }),
+  ).toBeVisible();
+  // the rest was asked for right after start, but the landing page did not wait for it
+  expect(rest.wasRequested()).toBe(true);
+  rest.release();
+  await expectAccessible(page);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+  await expect(page.locator('h1')).toHaveText('About Us');
+  await expectAccessible(page);
+  expect(await rawKeys(page)).toEqual([]);
+});
+
+test('a page opened directly waits for the rest, in English and in Amharic', async ({ page }) => {
+  await watchForRawKeys(page);
+  const rest = await holdRestMessages(page);
+  const pageChunk = page.waitForResponse(/\/assets\/AboutUsPage-[\w-]+\.js$/);
+  await page.goto('/aboutus');
+  await pageChunk;
+  await expect.poll(rest.wasRequested).toBe(true);
+  // the page's chunk is in, the messages are not: the spinner stays (long enough to have rendered)
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('route-spinner')).toBeVisible();
+  await expect(page.locator('h1')).toHaveCount(0);
+  rest.release();
+  await expect(page.locator('h1')).toHaveText('About Us');
+  await expectAccessible(page);
+
+  // Amharic from the start; then English, whose rest was never loaded, on the same page
+  await page.evaluate(() => window.localStorage.setItem('NR_lang', 'am'));
+  await page.goto('/aboutus');
+  await expect(page.locator('h1')).toHaveText('ስለ እኛ');
+  await expectAccessible(page);
+  await page.getByTestId('language-select').first().selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('h1')).toHaveText('About Us');
+  expect(await rawKeys(page)).toEqual([]);
+});

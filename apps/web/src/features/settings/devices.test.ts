@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { describeUserAgent } from './devices';
+
+describe('describeUserAgent', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0',
+      { browser: 'Edge', os: 'Windows' },
+    ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
+      { browser: 'Chrome', os: 'Linux' },
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      { browser: 'Safari', os: 'iOS' },
+    ],
+    [
+      'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0',
+      { browser: 'Firefox', os: 'Android' },
+    ],
+    ['curl/8.5.0', { browser: null, os: null }],
+    [null, { browser: null, os: null }],
+  ])('%s', (userAgent, expected) => {
+    expect(describeUserAgent(userAgent)).toEqual(expected);
+  });
+});

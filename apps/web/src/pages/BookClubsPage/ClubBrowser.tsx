@@ -1,0 +1,138 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CLUB_LIMITS, type Club } from '@nebab/shared';
+import { clubsQueryOptions } from '../../api/clubs/queries';
+import { SearchIcon } from '../../components/icons';
+import { Spinner } from '../../components/Spinner';
+import { useDebouncedValue } from '../../features/search/useDebouncedValue';
+import { ClubCover } from './ClubCover';
+import { MembershipBadge } from './MembershipBadge';
+
+interface ClubBrowserProps {
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  signedIn: boolean;
+}
+
+/** The list column: search by club name or current book title, the reader's clubs, then every club found. */
+export function ClubBrowser({ selectedId, onSelect, signedIn }: ClubBrowserProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const q = useDebouncedValue(query.trim(), 250);
+  const mine = useQuery(clubsQueryOptions({ mine: true }, signedIn));
+  const found = useQuery(clubsQueryOptions({ q: q || undefined }));
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <form role="search" onSubmit={(event) => event.preventDefault()} aria-labelledby={`${id}-search`}>
+        <label id={`${id}-search`} htmlFor={`${id}-q`} className="field-label">
+          {t('clubsUi.search.label')}
+        </label>
+        <div className="relative">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-ink-muted" />
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={query}
+            maxLength={CLUB_LIMITS.searchQueryMax}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('clubsUi.search.placeholder')}
+            className="input pl-10"
+          />
+        </div>
+      </form>
+
+      {signedIn ? (
+        <section aria-labelledby={`${id}-mine`} data-testid="your-clubs">
+          <h2 id={`${id}-mine`} className="mb-3 text-lg font-semibold">
+            {t('clubsUi.yourClubs')}
+          </h2>
+          {mine.isPending ? (
+            <Spinner label={t('clubsUi.loading')} className="size-6" />
+          ) : mine.isError ? (
+            <p role="alert" className="field-error">
+              {mine.error.message}
+            </p>
+          ) : mine.data.items.length === 0 ? (
+            <p className="text-sm text-ink-muted">{t('clubsUi.yourClubsEmpty')}</p>
+          ) : (
+            <ClubList clubs={mine.data.items} selectedId={selectedId} onSelect={onSelect} />
+          )}
+        </section>
+      ) : null}
+
+      <section aria-labelledby={`${id}-all`} data-testid="club-results">
+        <h2 id={`${id}-all`} className="mb-3 text-lg font-semibold">
+          {q ? t('clubsUi.results', { query: q }) : t('clubsUi.allClubs')}
+        </h2>
+        {found.isPending ? (
+          <Spinner label={t('clubsUi.loading')} className="size-6" />
+        ) : found.isError ? (
+          <div role="alert" className="grid grid-cols-1 justify-items-start gap-2">
+            <p className="field-error">{found.error.message}</p>
+            <button type="button" className="btn btn-secondary" onClick={() => void found.refetch()}>
+              {t('clubsUi.retry')}
+            </button>
+          </div>
+        ) : found.data.items.length === 0 ? (
+          <p className="text-sm text-ink-muted">{q ? t('clubsUi.noResults') : t('clubsUi.noClubs')}</p>
+        ) : (
+          <ClubList clubs={found.data.items} selectedId={selectedId} onSelect={onSelect} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ClubList({
+  clubs,
+  selectedId,
+  onSelect,
+}: {
+  clubs: readonly Club[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language === 'am' ? 'am-ET' : 'en-US');
+  return (
+    <ul className="grid grid-cols-1 gap-2">
+      {clubs.map((club) => {
+        const selected = club.id === selectedId;
+        return (
+          <li key={club.id}>
+            <button
+              type="button"
+              onClick={() => onSelect(club.id)}
+              aria-current={selected ? 'true' : undefined}
+              data-testid="club-item"
+              className={`flex w-full items-center gap-3 rounded-xl border p-3 text-left transition-colors ${
+                selected
+                  ? 'border-accent bg-accent-soft'
+                  : 'border-line bg-surface hover:border-line-strong hover:bg-surface-2'
+              }`}
+            >
+              <ClubCover src={club.coverImage} className="size-11" />
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold [overflow-wrap:anywhere]">{club.name}</span>
+                <span className="block truncate text-sm text-ink-muted">
+                  {club.restricted
+                    ? t('clubsUi.privateClub')
+                    : club.currentBook
+                      ? t('clubsUi.readingNow', { title: club.currentBook.title })
+                      : t('clubsUi.members', {
+                          count: club.member_count ?? 0,
+                          formatted: number.format(club.member_count ?? 0),
+                        })}
+                </span>
+                <MembershipBadge membership={club.membership} className="mt-1" />
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,42 @@
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../../components/icons';
+
+interface ClubDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** The modal frame of the club dialogs (Create Book Club, club settings): title, close button, content. */
+export function ClubDialog({ open, onOpenChange, title, description, testId, children }: ClubDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          data-testid={testId}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(36rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-line bg-surface p-5 text-ink shadow-2xl sm:p-6"
+        >
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
+            <Dialog.Close className="icon-button -m-1 size-9 shrink-0" aria-label={t('clubsUi.close')}>
+              <CloseIcon className="size-5" />
+            </Dialog.Close>
+          </div>
+          {description ? (
+            <Dialog.Description className="mt-1 text-sm text-ink-muted">{description}</Dialog.Description>
+          ) : (
+            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          )}
+          <div className="mt-4">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

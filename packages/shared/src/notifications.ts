@@ -1,0 +1,194 @@
+import { z } from 'zod';
+
+/**
+ * Spec §3 Notification, made real: what happened (`kind`), who did it (`actor`), what it is about
+ * (book / review / club ids) and the message's parameters (`data`). The text is built by the client
+ * from `kind` + `data`, in the reader's language.
+ */
+export const NOTIFICATION_KINDS = [
+  /** Someone replied to the recipient's review. */
+  'reviewReply',
+  /** Someone liked the recipient's review (one per reader per review, refreshed on a new like). */
+  'reviewLike',
+  /** Admins: a reader reported a review. */
+  'reviewReport',
+  /** Admins: a reader reported a book. */
+  'bookReport',
+  /** Club moderators: a reader asked to join. */
+  'clubJoinRequest',
+  /** The requester: the join request was approved. */
+  'clubJoinApproved',
+  /** The requester: the join request was declined. */
+  'clubJoinDeclined',
+  /** Club members: the current book changed. */
+  'clubCurrentBook',
+  /** Club members: the next meeting was set or moved. */
+  'clubMeeting',
+  /** Admins: a reader suggested a book for the catalogue. */
+  'bookSuggested',
+] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** Spec §4 Notification status: unread to read and back. */
+export const NOTIFICATION_STATUSES = ['unread', 'read'] as const;
+export const notificationStatusSchema = z.enum(NOTIFICATION_STATUSES, 'validation.invalid');
+export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
+
+/** The message parameters; which ones are present depends on the kind. */
+export const notificationDataSchema = z.object({
+  bookTitle: z.string().optional(),
+  clubName: z.string().optional(),
+  /** A report's reason. */
+  reason: z.string().optional(),
+  /** A meeting's start, ISO 8601. */
+  startsAt: z.string().optional(),
+  /** A suggested book's title. */
+  title: z.string().optional(),
+  reportId: z.string().optional(),
+  suggestionId: z.string().optional(),
+  replyId: z.string().optional(),
+  /** The start of a reply's text. */
+  excerpt: z.string().optional(),
+});
+export type NotificationData = z.infer<typeof notificationDataSchema>;
+
+export const notificationActorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  profile_picture: z.string().nullable(),
+});
+export type NotificationActor = z.infer<typeof notificationActorSchema>;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: notificationKindSchema,
+  status: notificationStatusSchema,
+  /** The reader who caused it, or null (e.g. a decision, or a deleted account). */
+  actor: notificationActorSchema.nullable(),
+  bookId: z.string().nullable(),
+  reviewId: z.string().nullable(),
+  clubId: z.string().nullable(),
+  data: notificationDataSchema,
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const NOTIFICATION_LIMITS = {
+  pageSizeDefault: 20,
+  pageSizeMax: 50,
+  /** Characters of a reply kept in the notification. */
+  excerptMax: 140,
+} as const;
+
+/** `GET /api/notifications`: newest first, optionally only read or unread ones. */
+export const notificationListQuerySchema = z.object({
+  status: notificationStatusSchema.optional(),
+  page: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(10_000, 'validation.invalid')
+    .default(1),
+  pageSize: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(NOTIFICATION_LIMITS.pageSizeMax, 'validation.invalid')
+    .default(NOTIFICATION_LIMITS.pageSizeDefault),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  /** How many match the filter (for paging). */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** All of the caller's unread notifications, whatever the filter. */
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+export const notificationParamsSchema = z.object({ id: z.uuid('validation.invalid') });
+
+/** `PATCH /api/notifications/:id`. */
+export const notificationPatchSchema = z.object({ status: notificationStatusSchema });
+export type NotificationPatch = z.infer<typeof notificationPatchSchema>;
+
+/**
+ * The reader's notification choices (`GET/PUT /api/notifications/preferences`). Each switch
+ * covers some kinds (see `NOTIFICATION_CHOICE_OF_KIND`); `newsletter` is only stored for the
+ * settings page. With no saved row the defaults apply.
+ */
+export const notificationChoicesSchema = z.object({
+  /** Replies to my reviews. */
+  replies: z.boolean('validation.invalid'),
+  /** Likes of my reviews. */
+  reactions: z.boolean('validation.invalid'),
+  /** My book clubs: join requests and decisions, current book, meetings. */
+  clubs: z.boolean('validation.invalid'),
+  /** Admins: reports and book suggestions. */
+  moderation: z.boolean('validation.invalid'),
+  /** The newsletter by email. */
+  newsletter: z.boolean('validation.invalid'),
+});
+export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
+
+export const DEFAULT_NOTIFICATION_CHOICES: NotificationChoices = {
+  replies: true,
+  reactions: true,
+  clubs: true,
+  moderation: true,
+  newsletter: false,
+};
+
+/** Which choice switches each kind on or off. */
+export const NOTIFICATION_CHOICE_OF_KIND: Record<
+  NotificationKind,
+  Exclude<keyof NotificationChoices, 'newsletter'>
+> = {
+  reviewReply: 'replies',
+  reviewLike: 'reactions',
+  reviewReport: 'moderation',
+  bookReport: 'moderation',
+  bookSuggested: 'moderation',
+  clubJoinRequest: 'clubs',
+  clubJoinApproved: 'clubs',
+  clubJoinDeclined: 'clubs',
+  clubCurrentBook: 'clubs',
+  clubMeeting: 'clubs',
+};
+
+/** Where a notification leads in the web client. */
+export function notificationLink(
+  notification: Pick<Notification, 'kind' | 'bookId' | 'reviewId' | 'clubId'>,
+): string {
+  const { kind, bookId, reviewId, clubId } = notification;
+  switch (kind) {
+    case 'reviewReply':
+    case 'reviewLike':
+      if (!bookId) return '/dashboard';
+      return `/book/${encodeURIComponent(bookId)}${reviewId ? `#review-${reviewId}` : ''}`;
+    case 'reviewReport':
+    case 'bookReport':
+      return '/admin/reports';
+    case 'bookSuggested':
+      return '/admin/book-approvals';
+    case 'clubJoinRequest':
+    case 'clubJoinApproved':
+    case 'clubJoinDeclined':
+    case 'clubCurrentBook':
+    case 'clubMeeting':
+      return clubId ? `/community/bookclub?club=${encodeURIComponent(clubId)}` : '/community/bookclub';
+  }
+}
+
+/** `notification:new` over Socket.IO, to the recipient's user room. */
+export interface NotificationPush {
+  notification: Notification;
+  unreadCount: number;
+}
