@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminBookUsageQueryOptions } from '../../api/admin-catalogue/queries';
-import { ConfirmDialog } from '../admin-moderation/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 interface DeleteBookDialogProps {
   /** The book to delete; null closes the dialog. */

@@ -110,7 +110,7 @@ export function EditUserDialog({ user, open, onOpenChange, isSelf }: EditUserDia
             </div>
             <div className="mt-2 flex flex-wrap justify-end gap-3">
               <Dialog.Close className="btn btn-secondary" type="button">
-                {t('adminPeopleUi.cancel')}
+                {t('common.cancel')}
               </Dialog.Close>
               <button type="submit" className="btn btn-primary" disabled={update.isPending}>
                 {t('adminPeopleUi.users.save')}

@@ -7,7 +7,7 @@ import { BookCover } from '../../components/BookCover';
 import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
 import { StatTile } from '../../components/StatTile';
-import { BackToDashboard } from '../../features/admin-catalogue/AdminPageActions';
+import { AdminListActions } from '../../components/AdminPageActions';
 import { StatusBadge } from '../../features/admin-catalogue/StatusBadge';
 
 const LISTS = ['mostAdded', 'mostReading', 'mostCompleted', 'mostFavorited'] as const;
@@ -108,20 +108,7 @@ export function AdminReadingListsPage() {
       title={t('pages.adminReadingLists.title')}
       description={t('adminCatalogueUi.readingLists.subtitle')}
       eyebrow={t('admin.eyebrow')}
-      actions={
-        <>
-          <BackToDashboard />
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => void insights.refetch()}
-            disabled={insights.isFetching}
-            aria-busy={insights.isFetching || undefined}
-          >
-            {t('adminCatalogueUi.refresh')}
-          </button>
-        </>
-      }
+      actions={<AdminListActions onRefresh={() => void insights.refetch()} busy={insights.isFetching} />}
     >
       {insights.isPending ? (
         <div className="flex justify-center py-12">

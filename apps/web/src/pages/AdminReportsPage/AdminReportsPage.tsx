@@ -11,6 +11,7 @@ import {
 import { useUpdateReportMutation } from '../../api/admin-moderation/mutations';
 import { adminReportsQueryOptions } from '../../api/admin-moderation/queries';
 import { BookCover } from '../../components/BookCover';
+import { AdminListActions } from '../../components/AdminPageActions';
 import { PageFrame } from '../../components/PageFrame';
 import { Pagination } from '../../components/Pagination';
 import { FilterGroup } from '../../features/admin-moderation/FilterGroup';
@@ -47,21 +48,7 @@ export function AdminReportsPage() {
       title={t('adminPeopleUi.reports.title')}
       description={t('adminPeopleUi.reports.description')}
       eyebrow={t('admin.eyebrow')}
-      actions={
-        <>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => void reports.refetch()}
-            disabled={reports.isFetching}
-          >
-            {t('adminPeopleUi.refresh')}
-          </button>
-          <Link to="/admin/dashboard" className="btn btn-secondary">
-            {t('admin.backToDashboard')}
-          </Link>
-        </>
-      }
+      actions={<AdminListActions onRefresh={() => void reports.refetch()} busy={reports.isFetching} />}
     >
       <div className="mb-6 grid gap-3">
         <FilterGroup

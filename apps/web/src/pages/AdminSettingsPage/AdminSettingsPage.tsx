@@ -10,7 +10,7 @@ import { siteSettingsQueryOptions } from '../../api/admin-catalogue/queries';
 import { TextField } from '../../components/FormField';
 import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
-import { BackToDashboard } from '../../features/admin-catalogue/AdminPageActions';
+import { BackToDashboard } from '../../components/AdminPageActions';
 import { applyServerErrors } from '../../features/auth/applyServerErrors';
 import { useToast } from '../../features/toast/toastContext';
 import { translateMessage } from '../../i18n/messages';

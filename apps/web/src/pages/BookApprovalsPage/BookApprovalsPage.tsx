@@ -14,8 +14,8 @@ import { adminSuggestionsQueryOptions } from '../../api/admin-catalogue/queries'
 import { CloseIcon } from '../../components/icons';
 import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
-import { BackToDashboard } from '../../features/admin-catalogue/AdminPageActions';
-import { ConfirmDialog } from '../../features/admin-moderation/ConfirmDialog';
+import { AdminListActions } from '../../components/AdminPageActions';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../features/toast/toastContext';
 import { useFormatDate } from '../../i18n/useFormatDate';
 
@@ -209,20 +209,7 @@ export function BookApprovalsPage() {
       title={t('pages.bookApprovals.title')}
       description={t('adminCatalogueUi.approvals.subtitle')}
       eyebrow={t('admin.eyebrow')}
-      actions={
-        <>
-          <BackToDashboard />
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => void list.refetch()}
-            disabled={list.isFetching}
-            aria-busy={list.isFetching || undefined}
-          >
-            {t('adminCatalogueUi.refresh')}
-          </button>
-        </>
-      }
+      actions={<AdminListActions onRefresh={() => void list.refetch()} busy={list.isFetching} />}
     >
       <div
         role="group"

@@ -22,7 +22,7 @@ import { BookCover } from '../../components/BookCover';
 import { TextField } from '../../components/FormField';
 import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
-import { BackToDashboard } from '../../features/admin-catalogue/AdminPageActions';
+import { BackToDashboard } from '../../components/AdminPageActions';
 import { DeleteBookDialog } from '../../features/admin-catalogue/DeleteBookDialog';
 import { StatusBadge } from '../../features/admin-catalogue/StatusBadge';
 import { applyServerErrors } from '../../features/auth/applyServerErrors';

@@ -11,7 +11,7 @@ import { PenIcon, PlusIcon, SearchIcon } from '../../components/icons';
 import { PageFrame } from '../../components/PageFrame';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
-import { BackToDashboard } from '../../features/admin-catalogue/AdminPageActions';
+import { BackToDashboard, RefreshButton } from '../../components/AdminPageActions';
 import { DeleteBookDialog } from '../../features/admin-catalogue/DeleteBookDialog';
 import { StatusBadge } from '../../features/admin-catalogue/StatusBadge';
 import { useDebouncedValue } from '../../features/search/useDebouncedValue';
@@ -146,15 +146,7 @@ export function ManageBooksPage() {
             ))}
           </select>
         </div>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => void books.refetch()}
-          disabled={books.isFetching}
-          aria-busy={books.isFetching || undefined}
-        >
-          {t('adminCatalogueUi.refresh')}
-        </button>
+        <RefreshButton onRefresh={() => void books.refetch()} busy={books.isFetching} />
       </form>
 
       <p className="mb-3 text-sm text-ink-muted" aria-live="polite" data-testid="manage-books-count">

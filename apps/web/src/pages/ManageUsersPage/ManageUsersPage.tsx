@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ADMIN_PAGE_SIZE_DEFAULT, type AdminUser } from '@nebab/shared';
 import { adminUsersQueryOptions } from '../../api/admin-moderation/queries';
+import { BackToDashboard } from '../../components/AdminPageActions';
 import { PageFrame } from '../../components/PageFrame';
 import { Pagination } from '../../components/Pagination';
 import { SearchIcon } from '../../components/icons';
@@ -43,11 +44,7 @@ export function ManageUsersPage() {
       title={t('adminPeopleUi.users.title')}
       description={t('adminPeopleUi.users.description')}
       eyebrow={t('admin.eyebrow')}
-      actions={
-        <Link to="/admin/dashboard" className="btn btn-secondary">
-          {t('admin.backToDashboard')}
-        </Link>
-      }
+      actions={<BackToDashboard />}
     >
       <form role="search" className="mb-6 flex flex-wrap items-end gap-3" onSubmit={search}>
         <div className="min-w-0 flex-1 basis-64">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@nebab/shared';
 import { useDeleteUserMutation, useUpdateUserMutation } from '../../api/admin-moderation/mutations';
 import { UserAvatar } from '../../components/UserAvatar';
-import { ConfirmDialog } from '../../features/admin-moderation/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditUserDialog } from '../../features/admin-moderation/EditUserDialog';
 import { StatusBadge } from '../../features/admin-moderation/StatusBadge';
 import { useAdminAction } from '../../features/admin-moderation/useAdminAction';

@@ -5,9 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_REVIEW_FILTERS, type AdminReview } from '@nebab/shared';
 import { useDeleteReviewMutation, useModerateReviewMutation } from '../../api/admin-moderation/mutations';
 import { adminReviewsQueryOptions } from '../../api/admin-moderation/queries';
+import { AdminListActions } from '../../components/AdminPageActions';
 import { PageFrame } from '../../components/PageFrame';
 import { Pagination } from '../../components/Pagination';
-import { ConfirmDialog } from '../../features/admin-moderation/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FilterGroup } from '../../features/admin-moderation/FilterGroup';
 import { ListState } from '../../features/admin-moderation/ListState';
 import { ReviewDetailsDialog } from '../../features/admin-moderation/ReviewDetailsDialog';
@@ -52,21 +53,7 @@ export function ReviewModerationPage() {
       title={t('adminPeopleUi.reviews.title')}
       description={t('adminPeopleUi.reviews.description')}
       eyebrow={t('admin.eyebrow')}
-      actions={
-        <>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => void reviews.refetch()}
-            disabled={reviews.isFetching}
-          >
-            {t('adminPeopleUi.refresh')}
-          </button>
-          <Link to="/admin/dashboard" className="btn btn-secondary">
-            {t('admin.backToDashboard')}
-          </Link>
-        </>
-      }
+      actions={<AdminListActions onRefresh={() => void reviews.refetch()} busy={reviews.isFetching} />}
     >
       <div className="mb-6">
         <FilterGroup

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { BackToDashboard } from '../../components/AdminPageActions';
 import { PageFrame } from '../../components/PageFrame';
 import { AddEthiopianBookForm } from '../../features/upload/AddEthiopianBookForm';
 
@@ -11,11 +11,7 @@ export function UploadBookPage() {
       title={t('pages.uploadBook.title')}
       description={t('pages.uploadBook.description')}
       eyebrow={t('admin.eyebrow')}
-      actions={
-        <Link to="/admin/dashboard" className="btn btn-secondary">
-          {t('admin.backToDashboard')}
-        </Link>
-      }
+      actions={<BackToDashboard />}
     >
       <div className="max-w-3xl">
         <AddEthiopianBookForm />

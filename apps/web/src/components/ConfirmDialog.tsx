@@ -58,7 +58,7 @@ export function ConfirmDialog({
           </AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <AlertDialog.Cancel className="btn btn-secondary" disabled={pending}>
-              {t('adminPeopleUi.cancel')}
+              {t('common.cancel')}
             </AlertDialog.Cancel>
             <button
               type="button"
