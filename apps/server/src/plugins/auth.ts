@@ -18,6 +18,10 @@ declare module 'fastify' {
     authenticate: AuthHook;
     /** `onRequest` hook: authenticated and holding `role` (403 FORBIDDEN otherwise). */
     requireRole: (role: Role) => AuthHook;
+    /** `app.authenticate` whose 401 carries a module's own message key (e.g. `reviews.loginRequired`). */
+    authenticateWith: (messageKey: string) => AuthHook;
+    /** The caller when a valid token is sent, else null: public routes never fail on a bad token. */
+    optionalActor: (request: FastifyRequest) => Promise<Actor | null>;
   }
 }
 
@@ -51,6 +55,19 @@ export const authPlugin = fp(
     app.decorate('requireRole', (role: Role): AuthHook => async (request, reply) => {
       await authenticate(request, reply);
       assertRole(currentActor(request), role);
+    });
+    app.decorate('authenticateWith', (messageKey: string): AuthHook => async (request, reply) => {
+      try {
+        await authenticate(request, reply);
+      } catch (error) {
+        if (error instanceof UnauthenticatedError) throw new UnauthenticatedError(messageKey);
+        throw error;
+      }
+    });
+    app.decorate('optionalActor', async (request: FastifyRequest): Promise<Actor | null> => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) return null;
+      return app.services.auth.authenticate(token).catch(() => null);
     });
   },
   { name: 'auth', dependencies: ['services'] },

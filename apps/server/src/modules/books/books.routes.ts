@@ -16,13 +16,11 @@ import {
   LIMITS,
   type BookList,
 } from '@nebab/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.js';
-import { bearerToken, currentActor } from '../../plugins/auth.js';
+import { currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import type { Actor } from '../users/users.policy.js';
 import { inlineDisposition, PDF_CONTENT_SECURITY_POLICY } from './books.file-headers.js';
 import {
   presentAuthor,
@@ -38,12 +36,7 @@ const security = [{ bearer: [] }];
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
 export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The caller when a valid token is sent; public routes never fail on a bad one. */
-  async function optionalActor(request: FastifyRequest): Promise<Actor | null> {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) return null;
-    return app.services.auth.authenticate(token).catch(() => null);
-  }
+  const optionalActor = app.optionalActor;
 
   app.get(
     '/api/search',

@@ -25,14 +25,12 @@ import {
   clubTopicReplySchema,
   clubTopicSchema,
 } from '@nebab/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, UnauthenticatedError, ValidationError } from '../../lib/errors.js';
+import { AppError, ValidationError } from '../../lib/errors.js';
 import { requestLanguage } from '../../lib/request-language.js';
-import { bearerToken, currentActor, type AuthHook } from '../../plugins/auth.js';
+import { currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import type { Actor } from '../users/users.policy.js';
 import {
   presentClub,
   presentJoinRequest,
@@ -55,22 +53,9 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
   const tags = ['clubs'];
 
-  /** `app.authenticate` with the clubs' own 401 message. */
-  const authenticate: AuthHook = async (request, reply) => {
-    try {
-      await app.authenticate(request, reply);
-    } catch (error) {
-      if (error instanceof UnauthenticatedError) throw new UnauthenticatedError('clubs.loginRequired');
-      throw error;
-    }
-  };
-
-  /** The signed-in caller when a valid token is sent; anonymous readers see public clubs. */
-  async function optionalActor(request: FastifyRequest): Promise<Actor | null> {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) return null;
-    return app.services.auth.authenticate(token).catch(() => null);
-  }
+  /** `app.authenticate` with the clubs' own 401 message; anonymous readers see public clubs. */
+  const authenticate = app.authenticateWith('clubs.loginRequired');
+  const optionalActor = app.optionalActor;
 
   app.get(
     '/api/clubs',

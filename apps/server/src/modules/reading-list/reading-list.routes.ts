@@ -8,8 +8,7 @@ import {
 } from '@nebab/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UnauthenticatedError } from '../../lib/errors.js';
-import { currentActor, type AuthHook } from '../../plugins/auth.js';
+import { currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { presentEntry, presentReadingList } from './reading-list.presenter.js';
 
@@ -18,16 +17,7 @@ export const readingListRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['reading-list'];
 
   /** `app.authenticate` with the reading list's own 401 message (spec §5). */
-  const authenticate: AuthHook = async (request, reply) => {
-    try {
-      await app.authenticate(request, reply);
-    } catch (error) {
-      if (error instanceof UnauthenticatedError) {
-        throw new UnauthenticatedError('readingList.loginRequired');
-      }
-      throw error;
-    }
-  };
+  const authenticate = app.authenticateWith('readingList.loginRequired');
 
   app.get(
     '/api/reading-list',

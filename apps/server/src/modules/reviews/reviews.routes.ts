@@ -11,14 +11,11 @@ import {
   reviewPatchSchema,
   reviewSchema,
 } from '@nebab/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UnauthenticatedError } from '../../lib/errors.js';
 import { requestLanguage } from '../../lib/request-language.js';
-import { bearerToken, currentActor, type AuthHook } from '../../plugins/auth.js';
+import { currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import type { Actor } from '../users/users.policy.js';
 import { presentReply, presentReview } from './reviews.presenter.js';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,21 +23,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['reviews'];
 
   /** `app.authenticate` with the reviews' own 401 message. */
-  const authenticate: AuthHook = async (request, reply) => {
-    try {
-      await app.authenticate(request, reply);
-    } catch (error) {
-      if (error instanceof UnauthenticatedError) throw new UnauthenticatedError('reviews.loginRequired');
-      throw error;
-    }
-  };
-
-  /** The signed-in caller when a valid token is sent; anyone may read the list. */
-  async function optionalActor(request: FastifyRequest): Promise<Actor | null> {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) return null;
-    return app.services.auth.authenticate(token).catch(() => null);
-  }
+  const authenticate = app.authenticateWith('reviews.loginRequired');
+  const optionalActor = app.optionalActor;
 
   app.get(
     '/api/books/:id/reviews',
