@@ -5,6 +5,9 @@ import type { AppConfig } from './config.js';
 import { databaseOptionsFor, openDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { newRequestId } from './lib/ids.js';
+import { memoryRateLimiters } from './lib/rate-limiter.js';
+import { redisRateLimiters } from './lib/rate-limiter-redis.js';
+import { closeRedis, openRedis, type RedisClient } from './lib/redis.js';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes.js';
 import { adminModerationRoutes } from './modules/admin-moderation/admin-moderation.routes.js';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes.js';
@@ -38,6 +41,8 @@ export interface BuildOptions {
    * Without it the app opens the configured database and closes it with the app.
    */
   database?: Database;
+  /** Start of the rate limits' Redis keys (default `nebab:rl:`); tests pass a unique one per run. */
+  rateLimitKeyPrefix?: string;
 }
 
 /** JSON bodies of the API are small; uploads (later) get their own limit. */
@@ -58,13 +63,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(databaseOptionsFor(config)));
+  let redis: RedisClient | undefined;
   try {
     await migrateDatabase(database);
+    // With REDIS_URL every rate limit is counted in Redis, shared by all nodes (one client per app).
+    redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
+    const limiterClient = redis;
+    if (limiterClient) app.addHook('onClose', async () => closeRedis(limiterClient));
+    // The AWS SDK (~150 ms, ~24 MB) is loaded only when a bucket is configured.
+    const storage = config.s3
+      ? (await import('./lib/storage.s3.js')).createS3Storage(config.s3, { logger: app.log })
+      : undefined;
     const services = createServices({
+      storage,
       config,
       database,
       logger: app.log,
       realtime: config.redisUrl ? 'redis' : 'local',
+      rateLimiters: limiterClient
+        ? redisRateLimiters(limiterClient, {
+            keyPrefix: options.rateLimitKeyPrefix,
+            onError: (error, limiter) =>
+              app.log.error({ err: error, limiter }, 'rate limit: redis failed; counting in memory'),
+          })
+        : memoryRateLimiters(),
     });
 
     app.addHook('onRequest', async (request, reply) => {
@@ -112,6 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);
+    if (redis) await closeRedis(redis);
     if (ownsDatabase) await database.close().catch(() => undefined);
     throw error;
   }

@@ -57,7 +57,37 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   UPLOAD_COVER_MAX_BYTES: integer(UPLOAD_LIMITS.coverMaxBytes),
   UPLOAD_BOOK_MAX_BYTES: integer(UPLOAD_LIMITS.bookMaxBytes),
+  S3_BUCKET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        message: '3–63 lowercase letters, digits, dots or hyphens (an S3 bucket name)',
+      })
+      .optional(),
+  ),
+  S3_REGION: textOr('us-east-1'),
+  S3_ENDPOINT: optionalUrl(/^https?$/),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.preprocess(blankToUndefined, flag(false).optional()),
+  S3_PREFIX: optionalText,
 });
+
+/** Where uploads go when S3_BUCKET is set: an S3-compatible bucket (AWS, MinIO, R2, …). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** A non-AWS service (MinIO, R2, …); the AWS endpoint of `region` otherwise. */
+  endpoint?: string;
+  /** Both or neither; without them the AWS SDK's default chain is used (AWS_* variables, roles). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** `<endpoint>/<bucket>/<key>` URLs instead of `<bucket>.<endpoint>/<key>`. */
+  forcePathStyle: boolean;
+  /** Prepended to every key: '' or a path ending in '/', e.g. `nebab/`. */
+  prefix: string;
+}
 
 /** Settings of one server process, read once from the environment by `loadConfig`. */
 export interface AppConfig {
@@ -67,7 +97,7 @@ export interface AppConfig {
   dataDir: string;
   /** When set, PostgreSQL is used instead of embedded PGlite. */
   databaseUrl?: string;
-  /** When set, Socket.IO fans out through Redis. */
+  /** When set, Socket.IO fans out and the rate limits are shared through Redis. */
   redisUrl?: string;
   /** Where browsers reach this server (no trailing slash): OIDC redirect_uri and redirects back to the client. */
   publicUrl: string;
@@ -93,11 +123,53 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Largest accepted book cover and book PDF, in bytes (uploads are streamed and cut off beyond). */
   uploadLimits: { coverMaxBytes: number; bookMaxBytes: number };
+  /** When set, uploads live in this bucket instead of `<dataDir>/uploads`. */
+  s3?: S3Config;
 }
 
 /** Thrown when the environment does not parse; the message lists every bad variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** The S3 settings, or the problems of a partial or contradictory set (each `VARIABLE: problem`). */
+function s3Config(e: ParsedEnv): { s3?: S3Config; problems: string[] } {
+  const others = (
+    ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const
+  ).filter((name) => e[name] !== undefined);
+  if (!e.S3_BUCKET) {
+    return {
+      problems: others.length
+        ? [`S3_BUCKET: required when ${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} set`]
+        : [],
+    };
+  }
+  const problems: string[] = [];
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    problems.push(`${missing}: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or neither)`);
+  }
+  const prefix = (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix.split('/').some((segment) => segment === '.' || segment === '..' || (prefix && !segment))) {
+    problems.push('S3_PREFIX: a key prefix like nebab/uploads, without empty, . or .. parts');
+  }
+  if (problems.length) return { problems };
+  return {
+    problems,
+    s3: {
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+      credentials:
+        e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+      prefix: prefix ? `${prefix}/` : '',
+    },
+  };
 }
 
 /**
@@ -119,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     throw new ConfigError(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  const storage = s3Config(e);
+  if (storage.problems.length) throw new ConfigError(`Invalid environment: ${storage.problems.join('; ')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -145,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     catalogEthiopianShopContent: e.CATALOG_ETHIOPIAN_SHOP_CONTENT,
     trustProxy: e.TRUST_PROXY,
     uploadLimits: { coverMaxBytes: e.UPLOAD_COVER_MAX_BYTES, bookMaxBytes: e.UPLOAD_BOOK_MAX_BYTES },
+    s3: storage.s3,
   };
 }
 

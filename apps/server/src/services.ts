@@ -37,7 +37,8 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createDomainEvents } from './lib/domain-events.js';
 import type { Logger } from './lib/logger.js';
-import { createLocalStorage } from './lib/storage.js';
+import { memoryRateLimiters, type RateLimiters } from './lib/rate-limiter.js';
+import { createLocalStorage, type Storage } from './lib/storage.js';
 import path from 'node:path';
 
 export interface ServiceDeps {
@@ -45,10 +46,21 @@ export interface ServiceDeps {
   database: Database;
   logger: Logger;
   realtime: 'local' | 'redis';
+  /** The rate limits' counters: memory by default; buildApp passes Redis ones when REDIS_URL is set. */
+  rateLimiters?: RateLimiters;
+  /** Where uploads go when not `DATA_DIR/uploads` (the S3 bucket; buildApp loads its SDK only then). */
+  storage?: Storage;
 }
 
 /** The composition root: repositories over one database, services over repositories. */
-export function createServices({ config, database, logger, realtime }: ServiceDeps) {
+export function createServices({
+  config,
+  database,
+  logger,
+  realtime,
+  rateLimiters = memoryRateLimiters(),
+  storage,
+}: ServiceDeps) {
   const { db } = database;
   /** Domain events: modules emit after commit; notifications, sockets and the recommender listen. */
   const events = createDomainEvents(logger);
@@ -59,11 +71,12 @@ export function createServices({ config, database, logger, realtime }: ServiceDe
 
   const users = createUsersService({ users: usersRepo, logger });
   const preferences = createPreferencesService({ preferences: preferencesRepo });
-  const throttle = createAuthThrottle(config.authRateLimit);
+  const throttle = createAuthThrottle(config.authRateLimit, rateLimiters);
   const siteSettings = createSiteSettingsService({ settings: createSiteSettingsRepository(db), logger });
   const accountRepo = createAccountRepository(db);
-  const twoFactor = createTwoFactor({ db, account: accountRepo });
+  const twoFactor = createTwoFactor({ db, account: accountRepo, rateLimiters });
   const auth = createAuthService({
+    events,
     twoFactor,
     registrationOpen: siteSettings.registrationOpen,
     db,
@@ -78,8 +91,8 @@ export function createServices({ config, database, logger, realtime }: ServiceDe
   const google = createGoogleSignIn({ config, authRepo, auth, logger });
   const health = createHealthService({ health: createHealthRepository(database), realtime });
   const genres = createGenresService();
-  /** Uploaded files (book PDFs, covers) under DATA_DIR. */
-  const uploads = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  /** Uploaded files (book PDFs, covers, avatars): the S3 bucket buildApp opened, else DATA_DIR/uploads. */
+  const uploads = storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const books = createBooksService({
     books: createBooksRepository(db),
     storage: uploads,
@@ -140,12 +153,14 @@ export function createServices({ config, database, logger, realtime }: ServiceDe
 
   return {
     events,
-    /** Uploaded files (`DATA_DIR/uploads`). */
+    /** Uploaded files (`DATA_DIR/uploads` or the S3 bucket). */
     uploads,
     auth,
     account,
     google,
     throttle,
+    /** Every rate limit of the app (auth, second factor, club chat) counts through these. */
+    rateLimiters,
     users,
     preferences,
     health,

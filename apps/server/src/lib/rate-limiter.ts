@@ -5,21 +5,49 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Attempts left in the current window after this one. */
   remaining: number;
-  /** Seconds until the window resets. */
+  /** Seconds until the window resets (0 when no window is open). */
   retryAfterSeconds: number;
 }
 
+export interface RateLimitOptions {
+  limit: number;
+  windowMs: number;
+}
+
 /**
- * A fixed-window counter kept in this process's memory. Fine for one node; with several nodes
- * behind a load balancer each counts alone, so the limit becomes N × limit. Moving the counters
- * to Redis (INCR + PEXPIRE on the same keys) is the step when REDIS_URL is set and that matters.
+ * A fixed-window counter per key. Asynchronous because the shared implementation
+ * (`rate-limiter-redis.ts`) asks Redis; the memory one answers at once.
  */
 export interface RateLimiter {
   /** Counts one attempt for `key` and tells whether it is within the limit. */
-  hit(key: string): RateLimitResult;
+  hit(key: string): Promise<RateLimitResult>;
   /** Tells whether `key` is already over the limit, without counting. */
-  check(key: string): RateLimitResult;
-  reset(key: string): void;
+  check(key: string): Promise<RateLimitResult>;
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * Makes the app's limiters. `name` keeps each limiter's keys apart (a Redis key is
+ * `<prefix><name>:<key>`). One factory per app: memory by default, Redis when REDIS_URL is set, so
+ * every node of a deployment counts against the same limit.
+ */
+export interface RateLimiters {
+  kind: 'memory' | 'redis';
+  create(name: string, options: RateLimitOptions): RateLimiter;
+}
+
+/** The verdict for `used` attempts in a window that ends in `ttlMs` (`counted`: this call was one). */
+export function rateLimitVerdict(
+  options: RateLimitOptions,
+  used: number,
+  ttlMs: number,
+  counted: boolean,
+): RateLimitResult {
+  return {
+    allowed: counted ? used <= options.limit : used < options.limit,
+    remaining: Math.max(0, options.limit - used),
+    retryAfterSeconds: used > 0 ? Math.max(1, Math.ceil(Math.max(ttlMs, 0) / 1000)) : 0,
+  };
 }
 
 interface Window {
@@ -30,7 +58,11 @@ interface Window {
 /** Sweep stale windows at most this often, so the map stays bounded by the active keys. */
 const SWEEP_EVERY_MS = 60_000;
 
-export function createFixedWindowLimiter(options: { limit: number; windowMs: number }): RateLimiter {
+/**
+ * A fixed-window counter kept in this process's memory: right for one node. With several nodes
+ * each would count alone (N × limit), which is why the app uses the Redis one when REDIS_URL is set.
+ */
+export function createMemoryRateLimiter(options: RateLimitOptions): RateLimiter {
   const windows = new Map<string, Window>();
   let lastSweep = 0;
 
@@ -47,18 +79,8 @@ export function createFixedWindowLimiter(options: { limit: number; windowMs: num
     return undefined;
   };
 
-  const verdict = (window: Window | undefined, at: number, counted: boolean): RateLimitResult => {
-    const used = window?.count ?? 0;
-    const allowed = counted ? used <= options.limit : used < options.limit;
-    return {
-      allowed,
-      remaining: Math.max(0, options.limit - used),
-      retryAfterSeconds: window ? Math.max(1, Math.ceil((window.resetAt - at) / 1000)) : 0,
-    };
-  };
-
   return {
-    hit(key) {
+    async hit(key) {
       const at = now().getTime();
       sweep(at);
       let window = current(key, at);
@@ -67,14 +89,20 @@ export function createFixedWindowLimiter(options: { limit: number; windowMs: num
         windows.set(key, window);
       }
       window.count += 1;
-      return verdict(window, at, true);
+      return rateLimitVerdict(options, window.count, window.resetAt - at, true);
     },
-    check(key) {
+    async check(key) {
       const at = now().getTime();
-      return verdict(current(key, at), at, false);
+      const window = current(key, at);
+      return rateLimitVerdict(options, window?.count ?? 0, window ? window.resetAt - at : 0, false);
     },
-    reset(key) {
+    async reset(key) {
       windows.delete(key);
     },
   };
+}
+
+/** Limiters in this process's memory (no REDIS_URL; tests). */
+export function memoryRateLimiters(): RateLimiters {
+  return { kind: 'memory', create: (_name, options) => createMemoryRateLimiter(options) };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
@@ -44,7 +44,7 @@ export interface Storage {
   /** Renames a stored file to another key (same storage), replacing what is there. */
   move(from: string, to: string): Promise<void>;
   /** A stream of the stored file and its size, or null when absent. */
-  open(key: string): Promise<{ stream: ReadStream; size: number } | null>;
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
   /**
    * Deletes what an upload interrupted by a crash left behind (`*.partial` and `*.upload` files and
@@ -54,6 +54,11 @@ export interface Storage {
 }
 
 const LEFTOVER = /\.(partial|upload)$/;
+
+/** What `sweep` may delete (when old enough): a `*.partial` or `*.upload` file, or anything under `tmp/`. */
+export function isLeftoverKey(key: string): boolean {
+  return LEFTOVER.test(key) || key.startsWith('tmp/');
+}
 
 function safeJoin(root: string, key: string): string {
   const full = path.resolve(root, key);
@@ -67,8 +72,9 @@ function partialName(full: string): string {
 }
 
 /** Counts bytes, checks the head once, and fails past the limit; passes the bytes on unchanged. */
-class UploadGuard extends Transform {
-  size = 0;
+export class UploadGuard extends Transform {
+  /** Bytes seen so far (not `size`: the AWS SDK would take that for the length of the body). */
+  received = 0;
   private headChunks: Buffer[] = [];
   private headLength = 0;
   private checked = false;
@@ -87,8 +93,8 @@ class UploadGuard extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    this.size += chunk.length;
-    if (this.size > this.options.maxBytes) return callback(new StorageTooLargeError());
+    this.received += chunk.length;
+    if (this.received > this.options.maxBytes) return callback(new StorageTooLargeError());
     if (!this.checked) {
       const want = this.options.headBytes ?? 16;
       this.headChunks.push(chunk.subarray(0, want - this.headLength));
@@ -106,6 +112,40 @@ class UploadGuard extends Transform {
   }
 }
 
+/**
+ * The part of `putStream` every storage shares: pipes `source` through an UploadGuard and hands the
+ * guarded stream to `write`, which must store it or throw. On any failure the source is unpiped and
+ * left flowing (its rest drains), and the guard's own refusal (StorageTooLargeError,
+ * StorageRejectedError, the source's error) wins over whatever `write` made of it.
+ */
+export async function guardedWrite(
+  source: Readable,
+  options: PutStreamOptions,
+  write: (guarded: Readable) => Promise<void>,
+): Promise<{ size: number; head: Buffer }> {
+  const guard = new UploadGuard(options);
+  // Its error may come before `write` consumes it (e.g. while a folder is made); it is read from
+  // `guard.errored` below and reaches the consumer anyway, so it must not go unhandled meanwhile.
+  guard.on('error', () => undefined);
+  const onSourceError = (error: unknown) =>
+    guard.destroy(error instanceof Error ? error : new Error(String(error)));
+  source.once('error', onSourceError);
+  source.pipe(guard);
+  try {
+    await write(guard);
+    return { size: guard.received, head: guard.head };
+  } catch (error) {
+    source.unpipe(guard);
+    // Keep reading (and dropping) the rest, so the sender's body is consumed.
+    if (!source.destroyed) source.resume();
+    const refusal = guard.errored;
+    if (!guard.destroyed) guard.destroy();
+    throw refusal ?? error;
+  } finally {
+    source.off('error', onSourceError);
+  }
+}
+
 /** A local folder (`<DATA_DIR>/uploads`). Writes go to a temp name first, so no half-written file is seen. */
 export function createLocalStorage(root: string): Storage {
   return {
@@ -118,25 +158,18 @@ export function createLocalStorage(root: string): Storage {
     },
     async putStream(key, source, options) {
       const full = safeJoin(root, key);
-      await mkdir(path.dirname(full), { recursive: true });
       const partial = partialName(full);
-      const guard = new UploadGuard(options);
-      const onSourceError = (error: unknown) =>
-        guard.destroy(error instanceof Error ? error : new Error(String(error)));
-      source.once('error', onSourceError);
-      source.pipe(guard);
       try {
-        await pipeline(guard, createWriteStream(partial, { flags: 'wx' }));
+        // No await before guardedWrite: it must listen to the source's errors at once.
+        const result = await guardedWrite(source, options, async (guarded) => {
+          await mkdir(path.dirname(full), { recursive: true });
+          await pipeline(guarded, createWriteStream(partial, { flags: 'wx' }));
+        });
         await rename(partial, full);
-        return { size: guard.size, head: guard.head };
+        return result;
       } catch (error) {
-        source.unpipe(guard);
-        // Keep reading (and dropping) the rest, so the sender's body is consumed.
-        if (!source.destroyed) source.resume();
         await rm(partial, { force: true });
         throw error;
-      } finally {
-        source.off('error', onSourceError);
       }
     },
     async move(from, to) {
@@ -161,7 +194,7 @@ export function createLocalStorage(root: string): Storage {
         if (!entry.isFile()) continue;
         const full = path.join(entry.parentPath, entry.name);
         const key = path.relative(root, full);
-        if (!LEFTOVER.test(entry.name) && !key.startsWith(`tmp${path.sep}`)) continue;
+        if (!isLeftoverKey(key.split(path.sep).join('/'))) continue;
         const info = await stat(full).catch(() => null);
         if (!info || info.mtimeMs > cutoff) continue;
         await rm(full, { force: true });

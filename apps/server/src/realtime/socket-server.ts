@@ -1,5 +1,5 @@
 import type { ClientToServerEvents, RoomName, ServerToClientEvents } from '@nebab/shared';
-import { CLUB_LIMITS, SOCKET_PATH } from '@nebab/shared';
+import { SOCKET_PATH } from '@nebab/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
 import { createClient } from 'redis';
@@ -8,7 +8,7 @@ import type { DomainEvents } from '../lib/domain-events.js';
 import { AppError } from '../lib/errors.js';
 import { registerClubSockets } from '../modules/clubs/clubs.socket.js';
 import type { Actor } from '../modules/users/users.policy.js';
-import { createRedisChatLimiter, type ChatRateLimiter, type RedisCounter } from './chat-rate-limiter.js';
+import { createChatLimiter } from './chat-rate-limiter.js';
 import { rooms } from './rooms.js';
 
 /** Events between server nodes (none yet). */
@@ -77,14 +77,13 @@ declare module 'fastify' {
  * Socket.IO on the API's own HTTP server (path /socket.io). The handshake must carry
  * `auth: { token }` naming a live session; the socket then joins its user room. Club chat is
  * registered from `modules/clubs/clubs.socket.ts`; ended sessions drop their sockets on every node.
- * With REDIS_URL, the Redis adapter carries broadcasts between nodes and the chat rate limit is
- * counted in Redis.
+ * With REDIS_URL, the Redis adapter carries broadcasts between nodes; the chat rate limit comes from
+ * the app's limiters (`services.rateLimiters`, in Redis then).
  */
 export const realtimePlugin = fp<{ redisUrl?: string }>(
   async (app, { redisUrl }) => {
     const io: RealtimeServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
     const redisClients: Array<{ close(): Promise<void> }> = [];
-    let chatLimiter: ChatRateLimiter | undefined;
 
     if (redisUrl) {
       const pub = createClient({ url: redisUrl });
@@ -97,12 +96,6 @@ export const realtimePlugin = fp<{ redisUrl?: string }>(
       // redis@6 clients default to RESP3 generics the adapter's types do not name; the runtime API is the same.
       type AdapterClient = Parameters<typeof createAdapter>[0];
       io.adapter(createAdapter(pub as unknown as AdapterClient, sub as unknown as AdapterClient));
-      // One chat rate limit per user across the nodes.
-      chatLimiter = createRedisChatLimiter(
-        pub as unknown as RedisCounter,
-        { limit: CLUB_LIMITS.messagesPerWindow, windowMs: CLUB_LIMITS.messageWindowMs },
-        (error) => app.log.error({ err: error }, 'chat rate limit: redis failed; counting in memory'),
-      );
     }
 
     io.use((socket, next) => {
@@ -136,7 +129,8 @@ export const realtimePlugin = fp<{ redisUrl?: string }>(
         clubs: app.services.clubs,
         events: app.services.events,
         logger: app.log,
-        limiter: chatLimiter,
+        // One chat rate limit per user, in Redis (every node) when REDIS_URL is set.
+        limiter: createChatLimiter(app.services.rateLimiters),
       }),
     ];
 

@@ -50,9 +50,9 @@ export function createAccountService(deps: AccountServiceDeps) {
   async function assertPassword(user: UserRow, password: string | undefined, field: string): Promise<void> {
     if (!user.passwordHash)
       throw new ValidationError({ [field]: 'account.noPassword' }, 'account.noPassword');
-    twoFactor.assertNotLocked(user.id);
+    await twoFactor.assertNotLocked(user.id);
     if (!password || !(await verifyPassword(user.passwordHash, password))) {
-      twoFactor.recordFailure(user.id);
+      await twoFactor.recordFailure(user.id);
       throw new ValidationError({ [field]: 'account.currentPasswordWrong' }, 'account.currentPasswordWrong');
     }
   }
@@ -201,10 +201,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!totp)
         throw new ValidationError({ code: 'account.twoFactorNotSetUp' }, 'account.twoFactorNotSetUp');
       if (totp.enabledAt) throw new ConflictError('account.twoFactorAlreadyOn');
-      twoFactor.assertNotLocked(actor.userId);
+      await twoFactor.assertNotLocked(actor.userId);
       const step = matchTotp(totp.secret, code, now(), totp.lastUsedStep);
       if (step === null) {
-        twoFactor.recordFailure(actor.userId);
+        await twoFactor.recordFailure(actor.userId);
         throw new ValidationError({ code: 'account.codeWrong' }, 'account.codeWrong');
       }
       const codes = newRecoveryCodes();
@@ -221,10 +221,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       const user = await userOf(actor);
       if (!(await twoFactor.isEnabled(user.id))) throw new ConflictError('account.twoFactorOff');
       if (user.passwordHash) await assertPassword(user, input.password, 'password');
-      twoFactor.assertNotLocked(user.id);
+      await twoFactor.assertNotLocked(user.id);
       await db.transaction(async (tx) => {
         if (!(await twoFactor.useCode(user.id, input.code, tx))) {
-          twoFactor.recordFailure(user.id);
+          await twoFactor.recordFailure(user.id);
           throw new ValidationError({ code: 'account.codeWrong' }, 'account.codeWrong');
         }
         await account.deleteTotp(user.id, tx);

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { RateLimitedError, UnauthenticatedError, ValidationError } from '../../lib/errors.js';
 import { hashToken, newSessionToken } from '../../lib/ids.js';
-import { createFixedWindowLimiter } from '../../lib/rate-limiter.js';
+import type { RateLimiters } from '../../lib/rate-limiter.js';
 import { addMinutes, now } from '../../lib/time.js';
 import type { AccountRepository } from './account.repository.js';
 import { matchTotp, normalizeRecoveryCode } from './totp.js';
@@ -17,26 +17,28 @@ const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export interface TwoFactorDeps {
   db: Db;
   account: AccountRepository;
+  /** Counts the failures per account (shared by every node with REDIS_URL). */
+  rateLimiters: RateLimiters;
 }
 
 /**
  * The second factor of sign-in: TOTP codes (each accepted once), one-time recovery codes, and the
  * short-lived challenges that stand between a right password and a session.
  */
-export function createTwoFactor({ db, account }: TwoFactorDeps) {
-  const failuresPerUser = createFixedWindowLimiter({
+export function createTwoFactor({ db, account, rateLimiters }: TwoFactorDeps) {
+  const failuresPerUser = rateLimiters.create('second-factor-failures', {
     limit: SECOND_FACTOR_FAILURES_PER_USER,
     windowMs: FAILURE_WINDOW_MS,
   });
 
   /** 429 while the account has had too many wrong codes or passwords lately. */
-  function assertNotLocked(userId: string): void {
-    const verdict = failuresPerUser.check(userId);
+  async function assertNotLocked(userId: string): Promise<void> {
+    const verdict = await failuresPerUser.check(userId);
     if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
   }
 
-  function recordFailure(userId: string): void {
-    failuresPerUser.hit(userId);
+  async function recordFailure(userId: string): Promise<void> {
+    await failuresPerUser.hit(userId);
   }
 
   async function isEnabled(userId: string, tx: Db = db): Promise<boolean> {
@@ -75,9 +77,9 @@ export function createTwoFactor({ db, account }: TwoFactorDeps) {
   async function completeChallenge(challenge: string, code: string): Promise<string> {
     const row = await account.findLiveChallenge(hashToken(challenge), now());
     if (!row) throw new UnauthenticatedError('account.challengeExpired');
-    assertNotLocked(row.userId);
+    await assertNotLocked(row.userId);
     if (!(await useCode(row.userId, code))) {
-      recordFailure(row.userId);
+      await recordFailure(row.userId);
       const failures = await account.failChallenge(row.id);
       if (failures >= CHALLENGE_MAX_FAILURES) await account.deleteChallenge(row.id);
       throw new ValidationError({ code: 'account.codeWrong' }, 'account.codeWrong');

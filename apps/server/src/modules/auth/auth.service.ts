@@ -21,6 +21,7 @@ import type { AuthRepository } from './auth.repository.js';
 import type { AuthThrottle } from './auth.throttle.js';
 import type { TwoFactor } from '../account/two-factor.service.js';
 import type { Logger } from '../../lib/logger.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 
 /** Where a request came from, stored on its session. */
 export interface ClientInfo {
@@ -67,6 +68,8 @@ export interface AuthServiceDeps {
   logger: Logger;
   /** Site setting (site-settings module): false refuses new accounts with 403. Absent means open. */
   registrationOpen?: () => Promise<boolean>;
+  /** After a logout, `user.sessionsEnded` drops that session's sockets (on every node). */
+  events?: DomainEvents;
 }
 
 /** `last_seen_at` is written at most this often per session. */
@@ -133,7 +136,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!user || !valid) {
-      throttle.loginFailed(input.email);
+      await throttle.loginFailed(input.email);
       throw new InvalidCredentialsError();
     }
     if (user.status === 'suspended') throw new SuspendedError();
@@ -180,6 +183,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** Ends the caller's session; its token answers 401 from now on. */
   async function logout(actor: Actor): Promise<void> {
     await authRepo.revokeSession(actor.sessionId, now());
+    await deps.events?.emit('user.sessionsEnded', { userId: actor.userId, sessionId: actor.sessionId });
   }
 
   /**

@@ -1,20 +1,22 @@
 import type { AppConfig } from '../../config.js';
 import { RateLimitedError } from '../../lib/errors.js';
-import { createFixedWindowLimiter, type RateLimitResult } from '../../lib/rate-limiter.js';
+import type { RateLimiters, RateLimitResult } from '../../lib/rate-limiter.js';
 
 /**
  * Brute-force limits of the account endpoints: every attempt counts per IP; per email, signup
- * counts every attempt and login only the failed ones. In-memory (see lib/rate-limiter.ts).
+ * counts every attempt and login only the failed ones. Counted by the app's `rateLimiters`: in
+ * memory on one node, in Redis (shared by every node) when REDIS_URL is set.
  */
-export function createAuthThrottle(limits: AppConfig['authRateLimit']) {
-  const perIp = createFixedWindowLimiter({ limit: limits.perIp, windowMs: limits.windowMs });
-  const signupPerEmail = createFixedWindowLimiter({ limit: limits.perEmail, windowMs: limits.windowMs });
-  const loginFailuresPerEmail = createFixedWindowLimiter({
+export function createAuthThrottle(limits: AppConfig['authRateLimit'], rateLimiters: RateLimiters) {
+  const window = { windowMs: limits.windowMs };
+  const perIp = rateLimiters.create('auth-ip', { limit: limits.perIp, ...window });
+  const signupPerEmail = rateLimiters.create('signup-email', { limit: limits.perEmail, ...window });
+  const loginFailuresPerEmail = rateLimiters.create('login-failures-email', {
     limit: limits.perEmail,
-    windowMs: limits.windowMs,
+    ...window,
   });
 
-  const enforce = (...results: RateLimitResult[]) => {
+  const enforce = (results: RateLimitResult[]) => {
     const refused = results.filter((result) => !result.allowed);
     if (refused.length > 0)
       throw new RateLimitedError(Math.max(...refused.map((result) => result.retryAfterSeconds)));
@@ -22,22 +24,20 @@ export function createAuthThrottle(limits: AppConfig['authRateLimit']) {
 
   return {
     /** Before a signup is looked at. `email` is whatever the body carried (normalised here). */
-    signupAttempt(ip: string, email: string | undefined): void {
-      const results = [perIp.hit(`signup:${ip}`)];
-      if (email) results.push(signupPerEmail.hit(email));
-      enforce(...results);
+    async signupAttempt(ip: string, email: string | undefined): Promise<void> {
+      enforce(await Promise.all([perIp.hit(`signup:${ip}`), ...(email ? [signupPerEmail.hit(email)] : [])]));
     },
 
     /** Before a login is looked at: counts the IP, refuses an email with too many failures. */
-    loginAttempt(ip: string, email: string | undefined): void {
-      const results = [perIp.hit(`login:${ip}`)];
-      if (email) results.push(loginFailuresPerEmail.check(email));
-      enforce(...results);
+    async loginAttempt(ip: string, email: string | undefined): Promise<void> {
+      enforce(
+        await Promise.all([perIp.hit(`login:${ip}`), ...(email ? [loginFailuresPerEmail.check(email)] : [])]),
+      );
     },
 
     /** After a wrong email or password. */
-    loginFailed(email: string): void {
-      loginFailuresPerEmail.hit(email);
+    async loginFailed(email: string): Promise<void> {
+      await loginFailuresPerEmail.hit(email);
     },
   };
 }

@@ -6,6 +6,7 @@ import { ensureCatalog } from '../../catalog/ensure-catalog.js';
 import { books, users } from '../../db/schema/index.js';
 import { writeFixtureCatalog } from '../../../test/catalog-fixture.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
+import { PNG, tinyPdf } from '../../../test/upload-fixtures.js';
 
 let server: TestServer;
 let adminToken: string;
@@ -23,31 +24,6 @@ afterAll(() => server?.close());
 
 const patch = (id: string, body: unknown, token = adminToken) =>
   server.request<BookDetail | ErrorBody>(`/api/admin/books/${id}`, { method: 'PATCH', body, token });
-
-/** A tiny valid PDF (one empty page) with a correct cross-reference table. */
-function tinyPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 async function upload(form: FormData, token = adminToken) {
   const res = await fetch(`${server.url}/api/admin/books`, {

@@ -11,6 +11,7 @@ import { loadConfig } from '../../config.js';
 import { books, users } from '../../db/schema/index.js';
 import { createLocalStorage, type Storage } from '../../lib/storage.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
+import { ELF, MZ, PNG, tinyPdf } from '../../../test/upload-fixtures.js';
 import { createBookUploadRepository } from './books.upload.repository.js';
 import { inlineDisposition } from './books.file-headers.js';
 import { createBookUploadService, descriptionHtml } from './books.upload.service.js';
@@ -42,34 +43,6 @@ afterAll(async () => {
   await server?.close();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
-
-/** A tiny valid PDF (one page) with a correct cross-reference table. */
-function tinyPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-/** The start of a Linux executable and of a Windows one. */
-const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(2048, 0x90)]);
-const MZ = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(2048, 0)]);
 
 const TITLE = 'ፍቅር እስከ መቃብር';
 

@@ -243,4 +243,21 @@ describe('ended sessions', () => {
     });
     expect(await dropped).toBe('io server disconnect');
   });
+
+  it('logging out drops that session’s sockets and keeps the other session’s', async () => {
+    const account = await signUp(server);
+    const login = await server.request<{ token: string }>('/api/auth/login', {
+      body: { email: account.email, password: account.password },
+    });
+    expect(login.status).toBe(200);
+    const leaving = await socketFor(account.token);
+    const staying = await socketFor(login.body.token);
+    const gone = new Promise<string>((resolve) => leaving.once('disconnect', resolve));
+    expect((await server.request('/api/auth/logout', { method: 'POST', token: account.token })).status).toBe(
+      204,
+    );
+    expect(await gone).toBe('io server disconnect');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(staying.connected).toBe(true);
+  });
 });
