@@ -1,33 +1,41 @@
-import { useId, useState, type ComponentProps } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from './icons';
 
-interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
+interface FieldChrome {
   label: string;
   /** Already translated error text shown under the field. */
   error?: string;
   hint?: string;
+  /** Classes of the wrapper (label, control, hint, error). */
+  className?: string;
 }
 
-/** A labelled input with its error line, wired with aria-invalid and aria-describedby. */
-export function TextField({ label, error, hint, className = '', ref, ...inputProps }: TextFieldProps) {
+/** Label, hint and error ids of one control. */
+function useFieldIds(hint: string | undefined, error: string | undefined) {
   const id = useId();
-  const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+function FieldFrame({
+  id,
+  hintId,
+  errorId,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: FieldChrome & { id: string; hintId: string; errorId: string; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
+      {children}
       {hint ? (
         <p id={hintId} className="mt-1.5 text-sm text-ink-muted">
           {hint}
@@ -39,6 +47,75 @@ export function TextField({ label, error, hint, className = '', ref, ...inputPro
         </p>
       ) : null}
     </div>
+  );
+}
+
+type TextFieldProps = FieldChrome & Omit<ComponentProps<'input'>, 'id' | 'className'>;
+
+/** A labelled input with its error line, wired with aria-invalid and aria-describedby. */
+export function TextField({ label, error, hint, className, ...inputProps }: TextFieldProps) {
+  const ids = useFieldIds(hint, error);
+  return (
+    <FieldFrame {...ids} label={label} hint={hint} error={error} className={className}>
+      <input
+        id={ids.id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...inputProps}
+      />
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = FieldChrome &
+  Omit<ComponentProps<'textarea'>, 'id' | 'className'> & {
+    /** Extra classes of the textarea itself (e.g. a minimum height). */
+    inputClassName?: string;
+  };
+
+/** A labelled textarea with its error line, wired with aria-invalid and aria-describedby. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  inputClassName = '',
+  rows = 4,
+  ...textareaProps
+}: TextAreaFieldProps) {
+  const ids = useFieldIds(hint, error);
+  return (
+    <FieldFrame {...ids} label={label} hint={hint} error={error} className={className}>
+      <textarea
+        id={ids.id}
+        rows={rows}
+        className={`input ${inputClassName}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...textareaProps}
+      />
+    </FieldFrame>
+  );
+}
+
+type SelectFieldProps = FieldChrome & Omit<ComponentProps<'select'>, 'id' | 'className'>;
+
+/** A labelled select with its error line, wired with aria-invalid and aria-describedby. */
+export function SelectField({ label, error, hint, className, children, ...selectProps }: SelectFieldProps) {
+  const ids = useFieldIds(hint, error);
+  return (
+    <FieldFrame {...ids} label={label} hint={hint} error={error} className={className}>
+      <select
+        id={ids.id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...selectProps}
+      >
+        {children}
+      </select>
+    </FieldFrame>
   );
 }
 

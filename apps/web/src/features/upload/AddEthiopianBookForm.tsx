@@ -20,12 +20,11 @@ import {
 import { isApiError } from '../../api/client';
 import { genreKeys } from '../../api/genres/keys';
 import { searchKeys } from '../../api/search/keys';
-import { TextField } from '../../components/FormField';
+import { SelectField, TextAreaField, TextField } from '../../components/FormField';
 import { isLanguage } from '../../i18n';
 import { translateMessage } from '../../i18n/messages';
 import { applyServerErrors } from '../auth/applyServerErrors';
 import { FilePicker } from './FilePicker';
-import { SelectField, TextAreaField } from './FormControls';
 import { formatBytes } from './formatBytes';
 import { uploadBook, type UploadProgress } from './uploadBook';
 import { UploadSuccess } from './UploadSuccess';
@@ -278,6 +277,8 @@ export function AddEthiopianBookForm() {
           hint={t('uploadUi.descriptionHint')}
           error={errorText(errors.description?.message)}
           className="sm:col-span-2"
+          rows={6}
+          inputClassName="min-h-32"
           {...register('description')}
         />
       </fieldset>

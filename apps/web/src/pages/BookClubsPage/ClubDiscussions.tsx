@@ -13,7 +13,7 @@ import {
 } from '@nebab/shared';
 import { useCreateTopicMutation, useReplyTopicMutation } from '../../api/clubs/mutations';
 import { clubQueryOptions, clubTopicQueryOptions, clubTopicsQueryOptions } from '../../api/clubs/queries';
-import { TextField } from '../../components/FormField';
+import { TextAreaField, TextField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { UserAvatar } from '../../components/UserAvatar';
 import { applyServerErrors } from '../../features/auth/applyServerErrors';
@@ -98,7 +98,6 @@ function Topics({ club }: { club: Club }) {
 function NewTopicForm({ clubId, onClose }: { clubId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const id = useId();
   const create = useCreateTopicMutation(clubId);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -137,25 +136,13 @@ function NewTopicForm({ clubId, onClose }: { clubId: string; onClose: () => void
         error={translateMessage(errors.title?.message)}
         {...register('title')}
       />
-      <div>
-        <label htmlFor={`${id}-body`} className="field-label">
-          {t('clubsUi.discussions.topicBody')}
-        </label>
-        <textarea
-          id={`${id}-body`}
-          rows={4}
-          className="input min-h-28"
-          aria-required="true"
-          aria-invalid={bodyError ? true : undefined}
-          aria-describedby={bodyError ? `${id}-body-error` : undefined}
-          {...register('body')}
-        />
-        {bodyError ? (
-          <p id={`${id}-body-error`} className="field-error">
-            {bodyError}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label={t('clubsUi.discussions.topicBody')}
+        inputClassName="min-h-28"
+        aria-required="true"
+        error={bodyError}
+        {...register('body')}
+      />
       {formError ? (
         <p role="alert" className="field-error">
           {formError}
@@ -253,7 +240,6 @@ function TopicReplies({ clubId, topicId, canReply }: { clubId: string; topicId: 
 
 function ReplyForm({ clubId, topicId }: { clubId: string; topicId: string }) {
   const { t } = useTranslation();
-  const id = useId();
   const reply = useReplyTopicMutation(clubId, topicId);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -280,22 +266,12 @@ function ReplyForm({ clubId, topicId }: { clubId: string; topicId: string }) {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 grid gap-2">
-      <label htmlFor={`${id}-reply`} className="field-label">
-        {t('clubsUi.discussions.yourReply')}
-      </label>
-      <textarea
-        id={`${id}-reply`}
+      <TextAreaField
+        label={t('clubsUi.discussions.yourReply')}
         rows={2}
-        className="input"
-        aria-invalid={bodyError ? true : undefined}
-        aria-describedby={bodyError ? `${id}-reply-error` : undefined}
+        error={bodyError}
         {...register('body')}
       />
-      {bodyError ? (
-        <p id={`${id}-reply-error`} className="field-error">
-          {bodyError}
-        </p>
-      ) : null}
       {formError ? (
         <p role="alert" className="field-error">
           {formError}

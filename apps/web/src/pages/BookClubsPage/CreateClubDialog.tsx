@@ -12,7 +12,7 @@ import {
 } from '@nebab/shared';
 import { uploadClubCover, useCreateClubMutation } from '../../api/clubs/mutations';
 import { isApiError } from '../../api/client';
-import { TextField } from '../../components/FormField';
+import { TextAreaField, TextField } from '../../components/FormField';
 import { applyServerErrors } from '../../features/auth/applyServerErrors';
 import { useToast } from '../../features/toast/toastContext';
 import { translateMessage } from '../../i18n/messages';
@@ -122,24 +122,13 @@ export function CreateClubDialog({ open, onOpenChange, onCreated }: CreateClubDi
           error={translateMessage(errors.name?.message)}
           {...register('name')}
         />
-        <div>
-          <label htmlFor={`${id}-description`} className="field-label">
-            {t('clubsUi.create.descriptionLabel')}
-          </label>
-          <textarea
-            id={`${id}-description`}
-            rows={3}
-            className="input min-h-24"
-            aria-invalid={descriptionError ? true : undefined}
-            aria-describedby={descriptionError ? `${id}-description-error` : undefined}
-            {...register('description')}
-          />
-          {descriptionError ? (
-            <p id={`${id}-description-error`} className="field-error">
-              {descriptionError}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label={t('clubsUi.create.descriptionLabel')}
+          rows={3}
+          inputClassName="min-h-24"
+          error={descriptionError}
+          {...register('description')}
+        />
         <fieldset>
           <legend className="field-label">{t('clubsUi.create.visibility')}</legend>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
