@@ -62,7 +62,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
 
   const ownsDatabase = !options.database;
-  const database = options.database ?? (await openDatabase(databaseOptionsFor(config)));
+  const database =
+    options.database ??
+    (await openDatabase(
+      databaseOptionsFor(config, (error) =>
+        app.log.warn({ err: error }, 'database: an idle connection ended'),
+      ),
+    ));
   let redis: RedisClient | undefined;
   try {
     await migrateDatabase(database);

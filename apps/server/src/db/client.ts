@@ -33,7 +33,13 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** An idle pooled connection failed (logged by the app; the pool opens a new one). */
+      onIdleError?: (error: Error) => void;
+    }
   /**
    * `dataDir` undefined keeps the database in memory (tests, throwaway demos). `loadDataDir`
    * starts from a dump made by `dumpDataDir()` instead of running initdb (much faster).
@@ -49,6 +55,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       options: '-c jit=off',
     });
+    // An idle client whose server connection ends (a database restart, an administrator's terminate)
+    // is reported here; without a listener that event would crash the process. The pool replaces it.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       kind: 'postgres',
@@ -79,7 +88,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite in `<DATA_DIR>/pglite`. */
-export function databaseOptionsFor(config: { databaseUrl?: string; dataDir: string }): DatabaseOptions {
-  if (config.databaseUrl) return { kind: 'postgres', url: config.databaseUrl };
+export function databaseOptionsFor(
+  config: { databaseUrl?: string; dataDir: string },
+  onIdleError?: (error: Error) => void,
+): DatabaseOptions {
+  if (config.databaseUrl) return { kind: 'postgres', url: config.databaseUrl, onIdleError };
   return { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }

@@ -1,0 +1,31 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './client.js';
+
+const maintenanceUrl = process.env.TEST_DATABASE_URL;
+
+/** PostgreSQL only (the API suite's second run): PGlite has no pooled connections to lose. */
+describe.skipIf(!maintenanceUrl)('the PostgreSQL pool', () => {
+  it('survives an idle connection being terminated by the server, and reports it', async () => {
+    const errors: Error[] = [];
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: maintenanceUrl!,
+      poolSize: 2,
+      onIdleError: (error) => errors.push(error),
+    });
+    const admin = new pg.Client({ connectionString: maintenanceUrl });
+    await admin.connect();
+    try {
+      const { rows } = await database.pool!.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(errors.map((e) => (e as Error & { code?: string }).code)).toEqual(['57P01']);
+      // The pool opens a new connection for the next query.
+      await database.ping();
+    } finally {
+      await admin.end();
+      await database.close();
+    }
+  });
+});
