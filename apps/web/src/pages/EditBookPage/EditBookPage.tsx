@@ -19,7 +19,7 @@ import {
 } from '../../api/admin-catalogue/mutations';
 import { adminBookQueryOptions } from '../../api/admin-catalogue/queries';
 import { BookCover } from '../../components/BookCover';
-import { TextField } from '../../components/FormField';
+import { TextAreaField, TextField } from '../../components/FormField';
 import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
 import { BackToDashboard } from '../../components/AdminPageActions';
@@ -165,7 +165,7 @@ function EditBookForm({ book }: { book: AdminBookDetail }) {
   const [deleting, setDeleting] = useState(false);
   const [initial, setInitial] = useState(() => toForm(book));
   const fileRef = useRef<HTMLInputElement>(null);
-  const ids = { authors: useId(), description: useId(), genres: useId(), file: useId() };
+  const ids = { genres: useId(), file: useId() };
   const {
     register,
     handleSubmit,
@@ -281,48 +281,22 @@ function EditBookForm({ book }: { book: AdminBookDetail }) {
             error={fieldError('title')}
             {...register('title')}
           />
-          <div>
-            <label htmlFor={ids.authors} className="field-label">
-              {t('adminCatalogueUi.edit.authors')}
-            </label>
-            <textarea
-              id={ids.authors}
-              rows={2}
-              className="input min-h-20"
-              aria-invalid={errors.authors ? true : undefined}
-              aria-describedby={`${ids.authors}-hint${errors.authors ? ` ${ids.authors}-error` : ''}`}
-              {...register('authors')}
-            />
-            <p id={`${ids.authors}-hint`} className="mt-1.5 text-sm text-ink-muted">
-              {t('adminCatalogueUi.edit.authorsHint')}
-            </p>
-            {errors.authors ? (
-              <p id={`${ids.authors}-error`} className="field-error">
-                {fieldError('authors')}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor={ids.description} className="field-label">
-              {t('adminCatalogueUi.edit.description')}
-            </label>
-            <textarea
-              id={ids.description}
-              rows={8}
-              className="input min-h-40 font-mono text-sm"
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={`${ids.description}-hint${errors.description ? ` ${ids.description}-error` : ''}`}
-              {...register('description')}
-            />
-            <p id={`${ids.description}-hint`} className="mt-1.5 text-sm text-ink-muted">
-              {t('adminCatalogueUi.edit.descriptionHint')}
-            </p>
-            {errors.description ? (
-              <p id={`${ids.description}-error`} className="field-error">
-                {fieldError('description')}
-              </p>
-            ) : null}
-          </div>
+          <TextAreaField
+            label={t('adminCatalogueUi.edit.authors')}
+            hint={t('adminCatalogueUi.edit.authorsHint')}
+            rows={2}
+            inputClassName="min-h-20"
+            error={fieldError('authors')}
+            {...register('authors')}
+          />
+          <TextAreaField
+            label={t('adminCatalogueUi.edit.description')}
+            hint={t('adminCatalogueUi.edit.descriptionHint')}
+            rows={8}
+            inputClassName="min-h-40 font-mono text-sm"
+            error={fieldError('description')}
+            {...register('description')}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               label={t('adminCatalogueUi.edit.publisher')}
