@@ -4,23 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@nebab/shared';
 import { mockFetch } from './test/fetchMock';
 import { renderApp } from './test/render';
+import { testPreferences, testReader } from './test/fixtures';
 
-const reader: User = {
-  id: 'u1',
-  name: 'Tigist Bekele',
-  email: 'tigist@example.com',
-  role: 'user',
-  profile_picture: null,
-  birth_date: null,
-  location: null,
-  created_at: '2026-01-01T00:00:00Z',
-  auth_provider: 'password',
-  status: 'active',
-  booksRead: 3,
-  reviewsWritten: 2,
-};
+const reader: User = testReader({ booksRead: 3, reviewsWritten: 2 });
 const admin: User = { ...reader, id: 'a1', name: 'Admin Person', email: 'admin@example.com', role: 'admin' };
-const prefs = { languages: ['en'], genres: ['history'], ageGroup: null, bookLength: null, authors: [] };
+const prefs = testPreferences;
 const noPrefs = { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } };
 
 function signedIn(user: User, preferences: unknown = prefs, extra: Parameters<typeof mockFetch>[0] = {}) {

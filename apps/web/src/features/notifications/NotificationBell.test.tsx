@@ -5,6 +5,7 @@ import type { Notification, NotificationList, User } from '@nebab/shared';
 import { mockFetch } from '../../test/fetchMock';
 import { renderApp } from '../../test/render';
 import type { SocketHandlers } from '../realtime/useSocket';
+import { testPreferences, testReader } from '../../test/fixtures';
 
 // The socket is replaced by a stand-in that keeps the handlers, so a test can push events.
 const socket = vi.hoisted(() => ({ handlers: null as SocketHandlers | null }));
@@ -14,22 +15,9 @@ vi.mock('../realtime/useSocket', () => ({
   },
 }));
 
-const reader: User = {
-  id: 'u1',
-  name: 'Tigist Bekele',
-  email: 'tigist@example.com',
-  role: 'user',
-  profile_picture: null,
-  birth_date: null,
-  location: null,
-  created_at: '2026-01-01T00:00:00Z',
-  auth_provider: 'password',
-  status: 'active',
-  booksRead: 0,
-  reviewsWritten: 1,
-};
+const reader: User = testReader({ reviewsWritten: 1 });
 const admin: User = { ...reader, id: 'a1', role: 'admin', name: 'Admin Person' };
-const prefs = { languages: ['en'], genres: ['history'], ageGroup: null, bookLength: null, authors: [] };
+const prefs = testPreferences;
 
 const reply: Notification = {
   id: '5d0c4c9e-3c1c-4a55-9a39-0b1c2d3e4f50',

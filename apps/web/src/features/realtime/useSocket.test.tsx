@@ -5,6 +5,7 @@ import { mockFetch } from '../../test/fetchMock';
 import { renderWithProviders } from '../../test/render';
 import { useAuth } from '../auth/authContext';
 import { useSocketEvents } from './useSocket';
+import { testReader } from '../../test/fixtures';
 
 const fake = vi.hoisted(() => {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
@@ -22,20 +23,7 @@ const fake = vi.hoisted(() => {
 });
 vi.mock('socket.io-client', () => ({ io: fake.io }));
 
-const reader: User = {
-  id: 'u1',
-  name: 'Tigist Bekele',
-  email: 'tigist@example.com',
-  role: 'user',
-  profile_picture: null,
-  birth_date: null,
-  location: null,
-  created_at: '2026-01-01T00:00:00Z',
-  auth_provider: 'password',
-  status: 'active',
-  booksRead: 0,
-  reviewsWritten: 0,
-};
+const reader: User = testReader();
 
 afterEach(() => {
   vi.unstubAllGlobals();

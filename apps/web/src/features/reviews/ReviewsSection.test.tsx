@@ -6,22 +6,10 @@ import type { Review, User } from '@nebab/shared';
 import { mockFetch } from '../../test/fetchMock';
 import { renderWithProviders } from '../../test/render';
 import { ReviewsSection } from './ReviewsSection';
+import { testPreferences, testReader } from '../../test/fixtures';
 
-const reader: User = {
-  id: 'u1',
-  name: 'Tigist Bekele',
-  email: 'tigist@example.com',
-  role: 'user',
-  profile_picture: null,
-  birth_date: null,
-  location: null,
-  created_at: '2026-01-01T00:00:00Z',
-  auth_provider: 'password',
-  status: 'active',
-  booksRead: 0,
-  reviewsWritten: 0,
-};
-const prefs = { languages: ['en'], genres: ['history'], ageGroup: null, bookLength: null, authors: [] };
+const reader: User = testReader();
+const prefs = testPreferences;
 
 const review = (overrides: Partial<Review> = {}): Review => ({
   id: 'r1',

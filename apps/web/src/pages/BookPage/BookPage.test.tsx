@@ -10,6 +10,7 @@ import { ToastProvider } from '../../features/toast/ToastProvider';
 import { mockFetch } from '../../test/fetchMock';
 import { createTestQueryClient } from '../../test/render';
 import { BookPage } from './BookPage';
+import { testPreferences, testReader } from '../../test/fixtures';
 
 // PDF.js does not run in jsdom; the overlay's PDF viewer is replaced by a stub.
 vi.mock('../../features/reader/PdfViewer', () => ({
@@ -41,21 +42,8 @@ const hungerGames: BookDetail = {
   source: 'goodbooks',
 };
 
-const reader: User = {
-  id: 'u1',
-  name: 'Tigist Bekele',
-  email: 'tigist@example.com',
-  role: 'user',
-  profile_picture: null,
-  birth_date: null,
-  location: null,
-  created_at: '2026-01-01T00:00:00Z',
-  auth_provider: 'password',
-  status: 'active',
-  booksRead: 0,
-  reviewsWritten: 0,
-};
-const prefs = { languages: ['en'], genres: ['history'], ageGroup: null, bookLength: null, authors: [] };
+const reader: User = testReader();
+const prefs = testPreferences;
 
 const related = (offset: number, total = 12) => ({
   items: Array.from({ length: Math.min(9, total - offset) }, (_, i) => ({
