@@ -5,6 +5,7 @@ import { mockFetch } from '../test/fetchMock';
 import { renderApp } from '../test/render';
 import { i18n } from './index';
 import englishCore from './parts/en.core';
+import { testReader } from '../test/fixtures';
 
 /*
  * The landing page and the shell render before the rest of the messages arrive (./sections.ts).
@@ -55,20 +56,7 @@ const TRENDING = {
 /** Lazy chunks load slowly on a busy machine. */
 const SLOW = { timeout: 10_000 };
 
-const READER = {
-  id: 'u1',
-  name: 'Tigist Bekele',
-  email: 't@example.com',
-  role: 'admin',
-  profile_picture: null,
-  birth_date: null,
-  location: null,
-  created_at: '2026-01-01T00:00:00Z',
-  auth_provider: 'password',
-  status: 'active',
-  booksRead: 0,
-  reviewsWritten: 0,
-};
+const READER = testReader({ email: 't@example.com', role: 'admin' });
 
 describe('core messages alone', () => {
   it('detect a missing key (the guard works)', () => {

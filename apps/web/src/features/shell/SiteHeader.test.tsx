@@ -5,6 +5,7 @@ import { GENRE_SLUGS } from '@nebab/shared';
 import { i18n } from '../../i18n';
 import { mockFetch } from '../../test/fetchMock';
 import { renderApp } from '../../test/render';
+import { testReader } from '../../test/fixtures';
 
 describe('navigation bar', () => {
   afterEach(async () => {
@@ -78,20 +79,7 @@ describe('navigation bar', () => {
   });
 
   it('hides Home from signed-in readers and shows the admin-only Quick book add to admins only', async () => {
-    const user = {
-      id: 'u1',
-      name: 'Tigist Bekele',
-      email: 't@example.com',
-      role: 'user',
-      profile_picture: null,
-      birth_date: null,
-      location: null,
-      created_at: '2026-01-01T00:00:00Z',
-      auth_provider: 'password',
-      status: 'active',
-      booksRead: 0,
-      reviewsWritten: 0,
-    };
+    const user = testReader({ email: 't@example.com' });
     const prefs = {
       body: { languages: ['en'], genres: ['art'], ageGroup: null, bookLength: null, authors: [] },
     };

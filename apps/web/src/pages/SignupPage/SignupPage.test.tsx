@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/fetchMock';
 import { renderWithProviders } from '../../test/render';
 import { SignupPage } from './SignupPage';
+import { testReader } from '../../test/fixtures';
 
 function renderSignup() {
   return renderWithProviders(<SignupPage />, {
@@ -123,20 +124,7 @@ describe('SignupPage', () => {
   it('shows "Sign Up ..." while busy, stores the token and goes to the wizard', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const user = {
-      id: 'u1',
-      name: 'Abebe Kebede',
-      email: 'a@example.com',
-      role: 'user',
-      profile_picture: null,
-      birth_date: null,
-      location: null,
-      created_at: '2026-01-01T00:00:00Z',
-      auth_provider: 'password',
-      status: 'active',
-      booksRead: 0,
-      reviewsWritten: 0,
-    };
+    const user = testReader({ name: 'Abebe Kebede', email: 'a@example.com' });
     const { fn } = mockFetch({
       'GET /api/auth/me': { body: { user } },
       'GET /api/preferences': { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } },
