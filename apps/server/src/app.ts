@@ -28,6 +28,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
+import { requestGuardsPlugin } from './plugins/request-guards.js';
 import { securityPlugin } from './plugins/security.js';
 import { servicesPlugin } from './plugins/services.js';
 import { hasClientBuild, spaFallback, staticClientPlugin } from './plugins/static-client.js';
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(servicesPlugin, { config, database, services, ownsDatabase });
     await app.register(validationPlugin);
     await app.register(errorHandlerPlugin, { spaFallback: serveClient ? spaFallback : undefined });
+    await app.register(requestGuardsPlugin, { uploadIdleTimeoutMs: config.uploadIdleTimeoutMs });
     await app.register(securityPlugin, { https: config.publicUrl.startsWith('https://') });
     await app.register(openApiPlugin);
     await app.register(authPlugin);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AUTH_RATE_LIMIT, UPLOAD_LIMITS } from '@nebab/shared';
+import { UPLOAD_IDLE_TIMEOUT_MS } from './lib/multipart.js';
 import { z } from 'zod';
 
 /** The repository root (apps/server/src → ../../..). */
@@ -57,6 +58,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   UPLOAD_COVER_MAX_BYTES: integer(UPLOAD_LIMITS.coverMaxBytes),
   UPLOAD_BOOK_MAX_BYTES: integer(UPLOAD_LIMITS.bookMaxBytes),
+  UPLOAD_IDLE_TIMEOUT_MS: integer(UPLOAD_IDLE_TIMEOUT_MS),
   S3_BUCKET: z.preprocess(
     blankToUndefined,
     z
@@ -123,6 +125,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Largest accepted book cover and book PDF, in bytes (uploads are streamed and cut off beyond). */
   uploadLimits: { coverMaxBytes: number; bookMaxBytes: number };
+  /** An upload body that sends nothing for this long is dropped (its file closed and removed). */
+  uploadIdleTimeoutMs: number;
   /** When set, uploads live in this bucket instead of `<dataDir>/uploads`. */
   s3?: S3Config;
 }
@@ -219,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     catalogEthiopianShopContent: e.CATALOG_ETHIOPIAN_SHOP_CONTENT,
     trustProxy: e.TRUST_PROXY,
     uploadLimits: { coverMaxBytes: e.UPLOAD_COVER_MAX_BYTES, bookMaxBytes: e.UPLOAD_BOOK_MAX_BYTES },
+    uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
     s3: storage.s3,
   };
 }

@@ -23,6 +23,8 @@ export interface ServerNode {
   cpuSeconds(): Promise<number | null>;
   /** The last lines the process wrote to stderr/stdout (for failure messages). */
   output(): string;
+  /** True while the process has not exited. */
+  running(): boolean;
   stop(): Promise<void>;
 }
 
@@ -131,6 +133,7 @@ export async function startServerNode(options: ServerNodeOptions): Promise<Serve
     rss: () => readRss(child.pid ?? -1),
     cpuSeconds: () => readCpuSeconds(child.pid ?? -1),
     output: () => log,
+    running: () => child.exitCode === null && child.signalCode === null,
     stop,
   };
 }

@@ -26,6 +26,15 @@ export const UPLOAD_LIMITS = {
   pageCountMax: 100_000,
 } as const;
 
+/**
+ * The largest image (cover, club cover, profile picture) accepted, read from its header before it
+ * is stored: a small file may declare a huge canvas that would exhaust a browser decoding it.
+ */
+export const IMAGE_LIMITS = {
+  maxSide: 6000,
+  maxPixels: 40_000_000,
+} as const;
+
 /** Declared types the form accepts for the cover (the server checks the first bytes, not this). */
 export const COVER_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const BOOK_FILE_MIME_TYPE = 'application/pdf';

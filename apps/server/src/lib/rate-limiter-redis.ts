@@ -37,6 +37,13 @@ local ttl = redis.call('PTTL', KEYS[1])
 return {used, ttl}
 `;
 
+/** Gives one attempt back, never below zero and never reviving an expired window. */
+const UNDO_SCRIPT = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used > 0 then used = redis.call('DECR', KEYS[1]) end
+return {used, redis.call('PTTL', KEYS[1])}
+`;
+
 function counts(reply: unknown): { used: number; ttlMs: number } {
   if (!Array.isArray(reply) || reply.length !== 2) throw new Error('unexpected rate-limit script reply');
   const used = Number(reply[0]);
@@ -86,6 +93,14 @@ export function createRedisRateLimiter(
       } catch (error) {
         settings.onError(error, name);
         return fallback.check(key);
+      }
+    },
+    async undo(key) {
+      await fallback.undo(key);
+      try {
+        await run(UNDO_SCRIPT, key);
+      } catch (error) {
+        settings.onError(error, name);
       }
     },
     async reset(key) {

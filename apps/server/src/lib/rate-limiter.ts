@@ -23,7 +23,34 @@ export interface RateLimiter {
   hit(key: string): Promise<RateLimitResult>;
   /** Tells whether `key` is already over the limit, without counting. */
   check(key: string): Promise<RateLimitResult>;
+  /**
+   * Gives back one attempt `hit` counted (never below zero). A limit on failures counts each attempt
+   * before the slow check (so parallel attempts cannot all slip in) and gives it back on success.
+   */
+  undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+}
+
+/**
+ * Counts an attempt before running `check` (argon2, a TOTP code…) and refuses it, without running
+ * the check, when the limit is already reached: the Nth parallel attempt past the limit is never
+ * evaluated. A check that succeeds (or throws) gives its attempt back, so only failures count.
+ */
+export async function limitFailures(
+  limiter: RateLimiter,
+  key: string,
+  check: () => Promise<boolean>,
+  refuse: (verdict: RateLimitResult) => Error,
+): Promise<boolean> {
+  const verdict = await limiter.hit(key);
+  if (!verdict.allowed) throw refuse(verdict);
+  let ok = false;
+  try {
+    ok = await check();
+    return ok;
+  } finally {
+    if (ok) await limiter.undo(key);
+  }
 }
 
 /**
@@ -95,6 +122,10 @@ export function createMemoryRateLimiter(options: RateLimitOptions): RateLimiter 
       const at = now().getTime();
       const window = current(key, at);
       return rateLimitVerdict(options, window?.count ?? 0, window ? window.resetAt - at : 0, false);
+    },
+    async undo(key) {
+      const window = current(key, now().getTime());
+      if (window && window.count > 0) window.count -= 1;
     },
     async reset(key) {
       windows.delete(key);

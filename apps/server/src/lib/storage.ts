@@ -10,6 +10,14 @@ export class StorageTooLargeError extends Error {
   override name = 'StorageTooLargeError';
 }
 
+/** `putStream` failed: its source closed before its end (a cut-off upload). Nothing was kept. */
+export class StorageSourceEndedError extends Error {
+  override name = 'StorageSourceEndedError';
+  constructor() {
+    super('the upload ended before its end');
+  }
+}
+
 /** `putStream` refused the data: `accept` said no to its first bytes. Nothing was kept. */
 export class StorageRejectedError extends Error {
   override name = 'StorageRejectedError';
@@ -20,9 +28,10 @@ export interface PutStreamOptions {
   maxBytes: number;
   /**
    * Checks the first `headBytes` bytes as soon as they have arrived (or all of a shorter stream);
-   * false aborts the write (StorageRejectedError). Use it to check the type by content, never by name.
+   * false aborts the write (StorageRejectedError), an Error aborts it with that error. Use it to check
+   * the type by content, never by name.
    */
-  accept?: (head: Buffer) => boolean;
+  accept?: (head: Buffer) => boolean | Error;
   /** How many leading bytes `accept` sees (default 16). */
   headBytes?: number;
 }
@@ -88,8 +97,9 @@ export class UploadGuard extends Transform {
     this.checked = true;
     this.head = Buffer.concat(this.headChunks);
     this.headChunks = [];
-    if (this.options.accept && !this.options.accept(this.head)) return new StorageRejectedError();
-    return null;
+    const verdict = this.options.accept ? this.options.accept(this.head) : true;
+    if (verdict instanceof Error) return verdict;
+    return verdict ? null : new StorageRejectedError();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
@@ -129,8 +139,17 @@ export async function guardedWrite(
   guard.on('error', () => undefined);
   const onSourceError = (error: unknown) =>
     guard.destroy(error instanceof Error ? error : new Error(String(error)));
+  // A source that closes before its end (a body cut inside a file part, a client gone) would
+  // otherwise leave the guard, and the file being written, waiting for ever.
+  const onSourceClose = () => {
+    if (!source.readableEnded) guard.destroy(source.errored ?? new StorageSourceEndedError());
+  };
   source.once('error', onSourceError);
-  source.pipe(guard);
+  source.once('close', onSourceClose);
+  // The source may have failed before it reached us (a multipart parser that saw the body end
+  // while the route was still checking permissions): fail now instead of piping a dead stream.
+  if (source.errored || source.destroyed) onSourceClose();
+  else source.pipe(guard);
   try {
     await write(guard);
     return { size: guard.received, head: guard.head };
@@ -143,6 +162,7 @@ export async function guardedWrite(
     throw refusal ?? error;
   } finally {
     source.off('error', onSourceError);
+    source.off('close', onSourceClose);
   }
 }
 

@@ -2,7 +2,9 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS, translate, type ErrorBody, type ErrorCode, type Language } from '@nebab/shared';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError, RateLimitedError } from '../lib/errors.js';
+import { isMalformedMultipart } from '../lib/multipart.js';
 import { requestLanguage } from '../lib/request-language.js';
 
 /** Translates a validation message key; anything that is not a known key becomes the generic "not valid". */
@@ -21,6 +23,9 @@ function fieldsOf(issues: ReadonlyArray<{ instancePath: string; message?: string
   }
   return fields;
 }
+
+/** Seconds a client is asked to wait (Retry-After) while the database is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** HTTP statuses of framework errors (bad JSON, too large, wrong content type…) as API codes. */
 const CODE_OF_STATUS: Record<number, ErrorCode> = {
@@ -82,6 +87,24 @@ export const errorHandlerPlugin = fp<{ spaFallback?: SpaFallback }>(
           message: translate(error.messageKey, language),
           ...(fields ? { fields } : {}),
           ...(error.status >= 500 ? { requestId: String(request.id) } : {}),
+        });
+      }
+
+      if (isMalformedMultipart(error)) {
+        request.log.info({ err: error }, 'malformed upload refused');
+        return send(reply, 'VALIDATION', {
+          code: 'VALIDATION',
+          message: translate('uploads.malformed', language),
+        });
+      }
+
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        return send(reply, 'UNAVAILABLE', {
+          code: 'UNAVAILABLE',
+          message: translate('errors.UNAVAILABLE', language),
+          requestId: String(request.id),
         });
       }
 

@@ -164,13 +164,17 @@ export function createAccountRepository(db: Db) {
     },
 
     /** Counts a wrong code; returns the failures so far. */
-    async failChallenge(id: string, tx: Db = db): Promise<number> {
+    /**
+     * Counts one code attempt on a challenge, atomically, while it has had fewer than `max`; answers
+     * the attempt's number (1…max), or null when the challenge is gone or used up.
+     */
+    async countChallengeAttempt(id: string, max: number, tx: Db = db): Promise<number | null> {
       const [row] = await tx
         .update(loginChallenges)
         .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
-        .where(eq(loginChallenges.id, id))
+        .where(and(eq(loginChallenges.id, id), lt(loginChallenges.failedAttempts, max)))
         .returning({ failedAttempts: loginChallenges.failedAttempts });
-      return row?.failedAttempts ?? Number.MAX_SAFE_INTEGER;
+      return row?.failedAttempts ?? null;
     },
 
     /** Removes a challenge; false when it was already gone (used by a parallel request). */

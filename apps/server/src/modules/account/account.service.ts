@@ -4,8 +4,8 @@ import type { AccountSecurity, ProfileUpdate, TwoFactorSetup } from '@nebab/shar
 import type { Db } from '../../db/client.js';
 import type { SessionRow, UserRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { IMAGE_CONTENT_TYPES, imageType, type ImageExtension } from '../../lib/file-type.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { IMAGE_CONTENT_TYPES, requireAcceptableImage, type ImageExtension } from '../../lib/file-type.js';
 import { hashToken } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -50,11 +50,12 @@ export function createAccountService(deps: AccountServiceDeps) {
   async function assertPassword(user: UserRow, password: string | undefined, field: string): Promise<void> {
     if (!user.passwordHash)
       throw new ValidationError({ [field]: 'account.noPassword' }, 'account.noPassword');
-    await twoFactor.assertNotLocked(user.id);
-    if (!password || !(await verifyPassword(user.passwordHash, password))) {
-      await twoFactor.recordFailure(user.id);
+    const hash = user.passwordHash;
+    const right = await twoFactor.guardedCheck(user.id, async () =>
+      password ? verifyPassword(hash, password) : false,
+    );
+    if (!right)
       throw new ValidationError({ [field]: 'account.currentPasswordWrong' }, 'account.currentPasswordWrong');
-    }
   }
 
   async function removeFileQuietly(key: string | null): Promise<void> {
@@ -77,8 +78,7 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     /** Stores a new picture (jpeg, png or webp by its bytes) and deletes the one it replaces. */
     async setAvatar(actor: Actor, data: Buffer): Promise<UserRow> {
-      const extension = imageType(data);
-      if (!extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const extension = requireAcceptableImage(data, 'avatar');
       const before = await userOf(actor);
       const file = `${randomUUID()}.${extension}`;
       const key = `${AVATAR_PREFIX}${file}`;
@@ -201,12 +201,13 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!totp)
         throw new ValidationError({ code: 'account.twoFactorNotSetUp' }, 'account.twoFactorNotSetUp');
       if (totp.enabledAt) throw new ConflictError('account.twoFactorAlreadyOn');
-      await twoFactor.assertNotLocked(actor.userId);
-      const step = matchTotp(totp.secret, code, now(), totp.lastUsedStep);
-      if (step === null) {
-        await twoFactor.recordFailure(actor.userId);
-        throw new ValidationError({ code: 'account.codeWrong' }, 'account.codeWrong');
-      }
+      const matched: { step: number | null } = { step: null };
+      await twoFactor.guardedCheck(actor.userId, async () => {
+        matched.step = matchTotp(totp.secret, code, now(), totp.lastUsedStep);
+        return matched.step !== null;
+      });
+      const step = matched.step;
+      if (step === null) throw new ValidationError({ code: 'account.codeWrong' }, 'account.codeWrong');
       const codes = newRecoveryCodes();
       await db.transaction(async (tx) => {
         if (!(await account.useTotpStep(actor.userId, step, { enableAt: now() }, tx)))
@@ -221,12 +222,9 @@ export function createAccountService(deps: AccountServiceDeps) {
       const user = await userOf(actor);
       if (!(await twoFactor.isEnabled(user.id))) throw new ConflictError('account.twoFactorOff');
       if (user.passwordHash) await assertPassword(user, input.password, 'password');
-      await twoFactor.assertNotLocked(user.id);
       await db.transaction(async (tx) => {
-        if (!(await twoFactor.useCode(user.id, input.code, tx))) {
-          await twoFactor.recordFailure(user.id);
+        if (!(await twoFactor.guardedCheck(user.id, () => twoFactor.useCode(user.id, input.code, tx))))
           throw new ValidationError({ code: 'account.codeWrong' }, 'account.codeWrong');
-        }
         await account.deleteTotp(user.id, tx);
       });
     },

@@ -13,6 +13,7 @@ import type {
 } from '@nebab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../../test/helpers.js';
+import { JPEG, PNG } from '../../../test/upload-fixtures.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -248,11 +249,6 @@ describe('PUT /api/account/profile', () => {
 });
 
 describe('Profile picture', () => {
-  const PNG = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.from('fake png body for the test'),
-  ]);
-  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('fake jpeg body')]);
   const avatarsDir = () => path.join(server.config.dataDir, 'uploads', 'avatars');
 
   const upload = async (token: string, data: Buffer, name: string, type: string) => {
@@ -479,6 +475,48 @@ describe('Two-factor authentication (TOTP)', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe('RATE_LIMITED');
     expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('evaluates at most 5 of 60 parallel wrong codes on one challenge', async () => {
+    const account = await readerWithTwoFactor();
+    const wrong = String((Number(codeAt(account.secret, 1)) + 500_000) % 1_000_000).padStart(6, '0');
+    const first = await login(account.email, account.password);
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 60 },
+        async () =>
+          (
+            await server.request('/api/auth/login/2fa', {
+              body: { challenge: first.body.challenge, code: wrong },
+            })
+          ).status,
+      ),
+    );
+    // 400 means the code was looked at; the others were refused before (401 used up, 429 locked).
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 400).length).toBeGreaterThan(0);
+    expect(statuses.every((status) => [400, 401, 429].includes(status))).toBe(true);
+  });
+
+  it('evaluates at most 10 of 60 parallel wrong codes across challenges of one account', async () => {
+    const account = await readerWithTwoFactor();
+    const wrong = String((Number(codeAt(account.secret, 1)) + 500_000) % 1_000_000).padStart(6, '0');
+    const challenges: string[] = [];
+    for (let i = 0; i < 12; i += 1)
+      challenges.push((await login(account.email, account.password)).body.challenge);
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 60 },
+        async (_, i) =>
+          (
+            await server.request('/api/auth/login/2fa', {
+              body: { challenge: challenges[i % challenges.length], code: wrong },
+            })
+          ).status,
+      ),
+    );
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
   });
 
   it('turns off with the password and a code; login then gives a token at once', async () => {

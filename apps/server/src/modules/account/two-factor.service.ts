@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { RateLimitedError, UnauthenticatedError, ValidationError } from '../../lib/errors.js';
 import { hashToken, newSessionToken } from '../../lib/ids.js';
-import type { RateLimiters } from '../../lib/rate-limiter.js';
+import { limitFailures, type RateLimiters } from '../../lib/rate-limiter.js';
 import { addMinutes, now } from '../../lib/time.js';
 import type { AccountRepository } from './account.repository.js';
 import { matchTotp, normalizeRecoveryCode } from './totp.js';
@@ -31,14 +31,18 @@ export function createTwoFactor({ db, account, rateLimiters }: TwoFactorDeps) {
     windowMs: FAILURE_WINDOW_MS,
   });
 
-  /** 429 while the account has had too many wrong codes or passwords lately. */
-  async function assertNotLocked(userId: string): Promise<void> {
-    const verdict = await failuresPerUser.check(userId);
-    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
-  }
-
-  async function recordFailure(userId: string): Promise<void> {
-    await failuresPerUser.hit(userId);
+  /**
+   * Runs a check of a code or password the account's owner typed, with the failure counted first:
+   * past the limit it answers 429 without checking (parallel guesses cannot all be evaluated), and
+   * a check that passes gives its count back.
+   */
+  function guardedCheck(userId: string, check: () => Promise<boolean>): Promise<boolean> {
+    return limitFailures(
+      failuresPerUser,
+      userId,
+      check,
+      (verdict) => new RateLimitedError(verdict.retryAfterSeconds),
+    );
   }
 
   async function isEnabled(userId: string, tx: Db = db): Promise<boolean> {
@@ -77,18 +81,22 @@ export function createTwoFactor({ db, account, rateLimiters }: TwoFactorDeps) {
   async function completeChallenge(challenge: string, code: string): Promise<string> {
     const row = await account.findLiveChallenge(hashToken(challenge), now());
     if (!row) throw new UnauthenticatedError('account.challengeExpired');
-    await assertNotLocked(row.userId);
-    if (!(await useCode(row.userId, code))) {
-      await recordFailure(row.userId);
-      const failures = await account.failChallenge(row.id);
-      if (failures >= CHALLENGE_MAX_FAILURES) await account.deleteChallenge(row.id);
+    // The attempt is counted on the challenge before the code is looked at: the sixth of sixty
+    // parallel guesses finds the challenge used up and is never evaluated.
+    const attempt = await account.countChallengeAttempt(row.id, CHALLENGE_MAX_FAILURES);
+    if (attempt === null) {
+      await account.deleteChallenge(row.id);
+      throw new UnauthenticatedError('account.challengeExpired');
+    }
+    if (!(await guardedCheck(row.userId, () => useCode(row.userId, code)))) {
+      if (attempt >= CHALLENGE_MAX_FAILURES) await account.deleteChallenge(row.id);
       throw new ValidationError({ code: 'account.codeWrong' }, 'account.codeWrong');
     }
     if (!(await account.deleteChallenge(row.id))) throw new UnauthenticatedError('account.challengeExpired');
     return row.userId;
   }
 
-  return { isEnabled, useCode, startChallenge, completeChallenge, assertNotLocked, recordFailure };
+  return { isEnabled, useCode, startChallenge, completeChallenge, guardedCheck };
 }
 
 export type TwoFactor = ReturnType<typeof createTwoFactor>;

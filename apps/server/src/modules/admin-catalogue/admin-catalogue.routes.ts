@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { imageType } from '../../lib/file-type.js';
+import { requireAcceptableImage } from '../../lib/file-type.js';
 import { currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import {
@@ -166,8 +166,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!part) throw new AppError('VALIDATION', { fields: { coverImage: 'validation.invalid' } });
       const data = await part.toBuffer();
       if (part.file.truncated || data.length > MAX_COVER_BYTES) throw new AppError('TOO_LARGE');
-      const extension = imageType(data);
-      if (!extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const extension = requireAcceptableImage(data, 'coverImage');
       return presentAdminBookDetail(await services().setCover(request.params.id, { data, extension }));
     },
   );

@@ -132,13 +132,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     client: ClientInfo,
   ): Promise<SignInResult> {
     const user = await users.findByEmail(input.email);
-    const valid = user?.passwordHash
-      ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password);
-    if (!user || !valid) {
-      await throttle.loginFailed(input.email);
-      throw new InvalidCredentialsError();
-    }
+    const valid = await throttle.checkLoginPassword(input.email.trim().toLowerCase(), async () =>
+      user?.passwordHash
+        ? verifyPassword(user.passwordHash, input.password)
+        : verifyAgainstDummy(input.password),
+    );
+    if (!user || !valid) throw new InvalidCredentialsError();
     if (user.status === 'suspended') throw new SuspendedError();
     if (await twoFactor.isEnabled(user.id))
       return { twoFactorRequired: true, challenge: await twoFactor.startChallenge(user.id) };

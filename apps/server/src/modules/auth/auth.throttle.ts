@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config.js';
 import { RateLimitedError } from '../../lib/errors.js';
-import type { RateLimiters, RateLimitResult } from '../../lib/rate-limiter.js';
+import { limitFailures, type RateLimiters, type RateLimitResult } from '../../lib/rate-limiter.js';
 
 /**
  * Brute-force limits of the account endpoints: every attempt counts per IP; per email, signup
@@ -35,9 +35,18 @@ export function createAuthThrottle(limits: AppConfig['authRateLimit'], rateLimit
       );
     },
 
-    /** After a wrong email or password. */
-    async loginFailed(email: string): Promise<void> {
-      await loginFailuresPerEmail.hit(email);
+    /**
+     * Runs the password check of a login for `email` (normalised) with the email's failure count
+     * taken first: past the limit it answers 429 without checking, so parallel guesses cannot all
+     * be evaluated; a right password gives its count back.
+     */
+    checkLoginPassword(email: string, check: () => Promise<boolean>): Promise<boolean> {
+      return limitFailures(
+        loginFailuresPerEmail,
+        email,
+        check,
+        (verdict) => new RateLimitedError(verdict.retryAfterSeconds),
+      );
     },
   };
 }

@@ -55,6 +55,37 @@ describe('auth rate limits', () => {
     expect((await attempt(other.email, other.password)).status).toBe(200);
   });
 
+  it('evaluates at most the limit of 60 parallel wrong passwords for one email', async () => {
+    server = await startTestServer(limits(1000, 10));
+    const account = await signUp(server);
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 60 },
+        async () =>
+          (
+            await server!.request<ErrorBody>('/api/auth/login', {
+              body: { email: account.email, password: 'Wrong@Pass123' },
+            })
+          ).status,
+      ),
+    );
+    // 401 means the password was checked; a 429 was refused before argon2 ran.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(50);
+  });
+
+  it('gives a right password its count back, so successes never lock an account', async () => {
+    server = await startTestServer(limits(1000, 2));
+    const account = await signUp(server);
+    for (let i = 0; i < 5; i += 1) {
+      const res = await server.request('/api/auth/login', {
+        body: { email: account.email, password: account.password },
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+
   it('counts successful logins only per IP, not per email', async () => {
     server = await startTestServer(limits(100, 2));
     const account = await signUp(server);

@@ -8,7 +8,15 @@ import {
 } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
-import { imageType, isPdf, type ImageExtension } from '../../lib/file-type.js';
+import {
+  acceptImageHead,
+  IMAGE_HEAD_BYTES,
+  ImageDimensionsError,
+  imageDimensionsError,
+  imageType,
+  isPdf,
+  type ImageExtension,
+} from '../../lib/file-type.js';
 import {
   StorageRejectedError,
   StorageTooLargeError,
@@ -92,6 +100,7 @@ export function createBookUploadService(deps: {
       } catch (error) {
         if (error instanceof StorageTooLargeError) throw fileError(field, 'TOO_LARGE');
         if (error instanceof StorageRejectedError) throw fileError(field, 'UNSUPPORTED_MEDIA_TYPE');
+        if (error instanceof ImageDimensionsError) throw imageDimensionsError(field);
         throw error;
       }
     }
@@ -124,7 +133,7 @@ export function createBookUploadService(deps: {
           const { head } = await store(
             key,
             stream,
-            { maxBytes: limits.coverMaxBytes, accept: (bytes) => imageType(bytes) !== null },
+            { maxBytes: limits.coverMaxBytes, accept: acceptImageHead, headBytes: IMAGE_HEAD_BYTES },
             field,
           );
           cover = { key, extension: imageType(head)! };

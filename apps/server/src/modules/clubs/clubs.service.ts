@@ -15,7 +15,15 @@ import type { Db } from '../../db/client.js';
 import type { ClubMeetingRow, ClubRow, NewClubRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { IMAGE_CONTENT_TYPES, imageType, type ImageExtension } from '../../lib/file-type.js';
+import {
+  acceptImageHead,
+  IMAGE_CONTENT_TYPES,
+  IMAGE_HEAD_BYTES,
+  ImageDimensionsError,
+  imageDimensionsError,
+  imageType,
+  type ImageExtension,
+} from '../../lib/file-type.js';
 import { StorageRejectedError, StorageTooLargeError, type Storage } from '../../lib/storage.js';
 import type { Actor } from '../users/users.policy.js';
 import { assertCanSeeInside, assertMember, assertModerator, canSeeInside, isMember } from './clubs.policy.js';
@@ -217,7 +225,8 @@ export function createClubsService({ db, clubs, storage, events }: ClubsServiceD
     try {
       const { head } = await storage.putStream(temporary, source, {
         maxBytes: CLUB_LIMITS.coverMaxBytes,
-        accept: (bytes) => imageType(bytes) !== null,
+        accept: acceptImageHead,
+        headBytes: IMAGE_HEAD_BYTES,
       });
       const sniffed = imageType(head);
       if (!sniffed) throw new StorageRejectedError();
@@ -227,6 +236,7 @@ export function createClubsService({ db, clubs, storage, events }: ClubsServiceD
         throw new AppError('TOO_LARGE', { messageKey: 'clubs.coverTooLarge' });
       if (error instanceof StorageRejectedError)
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', { messageKey: 'clubs.coverType' });
+      if (error instanceof ImageDimensionsError) throw imageDimensionsError('cover');
       throw error;
     }
     const key = `clubs/${clubId}-${token}.${extension}`;

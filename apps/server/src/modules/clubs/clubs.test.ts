@@ -17,6 +17,7 @@ import { clubMeetings } from '../../db/schema/index.js';
 import type { DomainEventMap, DomainEventName } from '../../lib/domain-events.js';
 import { createClub, insertBook } from '../../../test/clubs-helpers.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
+import { JPEG, PNG } from '../../../test/upload-fixtures.js';
 
 let server: TestServer;
 let bookA: string;
@@ -590,10 +591,7 @@ describe('discussions', () => {
 });
 
 describe('cover image', () => {
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.alloc(200, 7),
-  ]);
+  const png = PNG;
 
   function upload(
     clubId: string,
@@ -639,8 +637,7 @@ describe('cover image', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
 
     // A new upload replaces the address.
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
-    const replaced = (await (await upload(club.id, owner.token, jpeg, 'cover', 'image/jpeg')).json()) as Club;
+    const replaced = (await (await upload(club.id, owner.token, JPEG, 'cover', 'image/jpeg')).json()) as Club;
     expect(replaced.coverImage).not.toBe(body.coverImage);
     const second = await fetch(`${server.url}${replaced.coverImage}`);
     expect(second.headers.get('content-type')).toBe('image/jpeg');
