@@ -7,7 +7,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { newRequestId } from './lib/ids.js';
 import { memoryRateLimiters } from './lib/rate-limiter.js';
 import { redisRateLimiters } from './lib/rate-limiter-redis.js';
-import { closeRedis, openRedis, type RedisClient } from './lib/redis.js';
+import { redisLinks, type RedisLinks } from './lib/redis.js';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/admin-catalogue.routes.js';
 import { adminModerationRoutes } from './modules/admin-moderation/admin-moderation.routes.js';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes.js';
@@ -70,13 +70,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         app.log.warn({ err: error }, 'database: an idle connection ended'),
       ),
     ));
-  let redis: RedisClient | undefined;
+  // With REDIS_URL: the rate limits' client and the Socket.IO adapter's two, closed with the app.
+  const redis: RedisLinks | undefined = config.redisUrl ? redisLinks(config.redisUrl, app.log) : undefined;
   try {
     await migrateDatabase(database);
-    // With REDIS_URL every rate limit is counted in Redis, shared by all nodes (one client per app).
-    redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
-    const limiterClient = redis;
-    if (limiterClient) app.addHook('onClose', async () => closeRedis(limiterClient));
+    // With REDIS_URL every rate limit is counted in Redis, shared by all nodes.
+    const limiterClient = redis ? await redis.open('rate-limits') : undefined;
+    if (redis) app.addHook('onClose', async () => redis.close());
     // The AWS SDK (~150 ms, ~24 MB) is loaded only when a bucket is configured.
     const storage = config.s3
       ? (await import('./lib/storage.s3.js')).createS3Storage(config.s3, { logger: app.log })
@@ -87,11 +87,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       database,
       logger: app.log,
       realtime: config.redisUrl ? 'redis' : 'local',
+      redisState: redis?.state,
       rateLimiters: limiterClient
         ? redisRateLimiters(limiterClient, {
             keyPrefix: options.rateLimitKeyPrefix,
+            // The outage itself is logged once by the client; each fallback is only worth a debug line.
             onError: (error, limiter) =>
-              app.log.error({ err: error, limiter }, 'rate limit: redis failed; counting in memory'),
+              app.log.debug({ err: error, limiter }, 'rate limit: redis failed; counting in memory'),
           })
         : memoryRateLimiters(),
     });
@@ -108,7 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(securityPlugin, { https: config.publicUrl.startsWith('https://') });
     await app.register(openApiPlugin);
     await app.register(authPlugin);
-    await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+    await app.register(realtimePlugin, { redis });
     await app.register(notificationsPushPlugin);
 
     await app.register(healthRoutes);
@@ -142,7 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);
-    if (redis) await closeRedis(redis);
+    if (redis) await redis.close();
     if (ownsDatabase) await database.close().catch(() => undefined);
     throw error;
   }

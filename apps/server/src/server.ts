@@ -24,6 +24,13 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   }
 }
 
+// A rejected promise nobody awaited (a dependency's client failing in a callback we do not own) is a
+// defect to log, not a reason to take every reader's connection down with the process. The known
+// sources (Redis publishes, idle database connections) are handled where they arise; this is the net.
+process.on('unhandledRejection', (reason) => {
+  app.log.error({ err: reason }, 'unhandled rejection (the process keeps running)');
+});
+
 process.once('SIGTERM', (signal) => void shutdown(signal));
 process.once('SIGINT', (signal) => void shutdown(signal));
 

@@ -38,6 +38,7 @@ import { createUsersService } from './modules/users/users.service.js';
 import { createDomainEvents } from './lib/domain-events.js';
 import type { Logger } from './lib/logger.js';
 import { memoryRateLimiters, type RateLimiters } from './lib/rate-limiter.js';
+import type { RedisState } from './lib/redis.js';
 import { createLocalStorage, type Storage } from './lib/storage.js';
 import path from 'node:path';
 
@@ -46,6 +47,8 @@ export interface ServiceDeps {
   database: Database;
   logger: Logger;
   realtime: 'local' | 'redis';
+  /** With REDIS_URL: whether every Redis connection is up (for `/api/health`). */
+  redisState?: () => RedisState;
   /** The rate limits' counters: memory by default; buildApp passes Redis ones when REDIS_URL is set. */
   rateLimiters?: RateLimiters;
   /** Where uploads go when not `DATA_DIR/uploads` (the S3 bucket; buildApp loads its SDK only then). */
@@ -58,6 +61,7 @@ export function createServices({
   database,
   logger,
   realtime,
+  redisState,
   rateLimiters = memoryRateLimiters(),
   storage,
 }: ServiceDeps) {
@@ -89,7 +93,7 @@ export function createServices({
     logger,
   });
   const google = createGoogleSignIn({ config, authRepo, auth, logger });
-  const health = createHealthService({ health: createHealthRepository(database), realtime });
+  const health = createHealthService({ health: createHealthRepository(database), realtime, redisState });
   const genres = createGenresService();
   /** Uploaded files (book PDFs, covers, avatars): the S3 bucket buildApp opened, else DATA_DIR/uploads. */
   const uploads = storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainName } from './text.js';
 import { bookDetailSchema } from './books.js';
 import { GENRE_SLUGS } from './genres.js';
 import { LANGUAGES } from './i18n.js';
@@ -127,14 +128,17 @@ export const publicationDateSchema = z
 
 /** `PATCH /api/admin/books/:id`: any of the book's fields; null clears an optional one. */
 export const adminBookEditSchema = z.object({
-  title: z
-    .string('adminCatalogue.titleRequired')
-    .trim()
-    .min(1, 'adminCatalogue.titleRequired')
-    .max(300, 'adminCatalogue.titleMax')
-    .optional(),
+  title: plainName(
+    z
+      .string('adminCatalogue.titleRequired')
+      .trim()
+      .min(1, 'adminCatalogue.titleRequired')
+      .max(300, 'adminCatalogue.titleMax'),
+  ).optional(),
   authors: z
-    .array(z.string().trim().min(1, 'adminCatalogue.authorsRequired').max(200, 'validation.invalid'))
+    .array(
+      plainName(z.string().trim().min(1, 'adminCatalogue.authorsRequired').max(200, 'validation.invalid')),
+    )
     .min(1, 'adminCatalogue.authorsRequired')
     .max(LIMITS.authorsMax, 'validation.invalid')
     .optional(),
@@ -238,16 +242,20 @@ export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 export const SUGGESTION_LIMITS = { pendingMax: 5, perDay: 10, noteMax: 1000, reasonMax: 500 } as const;
 
 export const bookSuggestionInputSchema = z.object({
-  title: z
-    .string('adminCatalogue.titleRequired')
-    .trim()
-    .min(1, 'adminCatalogue.titleRequired')
-    .max(300, 'adminCatalogue.titleMax'),
-  author: z
-    .string('adminCatalogue.authorRequired')
-    .trim()
-    .min(1, 'adminCatalogue.authorRequired')
-    .max(200, 'validation.invalid'),
+  title: plainName(
+    z
+      .string('adminCatalogue.titleRequired')
+      .trim()
+      .min(1, 'adminCatalogue.titleRequired')
+      .max(300, 'adminCatalogue.titleMax'),
+  ),
+  author: plainName(
+    z
+      .string('adminCatalogue.authorRequired')
+      .trim()
+      .min(1, 'adminCatalogue.authorRequired')
+      .max(200, 'validation.invalid'),
+  ),
   isbn: z
     .preprocess(
       (value) => (typeof value === 'string' ? value.replace(/[\s-]/g, '').toUpperCase() || null : value),
@@ -291,18 +299,20 @@ export const suggestionParamsSchema = z.object({ id: z.uuid('validation.invalid'
 
 /** Approve: the admin may correct the reader's text and add genres/description first. */
 export const approveSuggestionSchema = z.object({
-  title: z
-    .string('adminCatalogue.titleRequired')
-    .trim()
-    .min(1, 'adminCatalogue.titleRequired')
-    .max(300, 'adminCatalogue.titleMax')
-    .optional(),
-  author: z
-    .string('adminCatalogue.authorRequired')
-    .trim()
-    .min(1, 'adminCatalogue.authorRequired')
-    .max(200, 'validation.invalid')
-    .optional(),
+  title: plainName(
+    z
+      .string('adminCatalogue.titleRequired')
+      .trim()
+      .min(1, 'adminCatalogue.titleRequired')
+      .max(300, 'adminCatalogue.titleMax'),
+  ).optional(),
+  author: plainName(
+    z
+      .string('adminCatalogue.authorRequired')
+      .trim()
+      .min(1, 'adminCatalogue.authorRequired')
+      .max(200, 'validation.invalid'),
+  ).optional(),
   genres: z.array(z.enum(GENRE_SLUGS, 'adminCatalogue.genreInvalid')).max(10).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainName } from './text.js';
 import { ROLES, TOKEN_STORAGE_KEY } from './client-constants.js';
 import { LIMITS } from './limits.js';
 
@@ -20,9 +21,11 @@ function bothFilled(value: unknown, passwordKey: string): boolean {
 const requiredText = (requiredKey: string) =>
   z.string({ error: requiredKey }).trim().min(1, { error: requiredKey });
 
-export const fullNameSchema = requiredText('validation.fullNameRequired')
-  .min(LIMITS.nameMin, { error: 'validation.fullNameMin' })
-  .max(LIMITS.nameMax, { error: 'validation.fullNameMax' });
+export const fullNameSchema = plainName(
+  requiredText('validation.fullNameRequired')
+    .min(LIMITS.nameMin, { error: 'validation.fullNameMin' })
+    .max(LIMITS.nameMax, { error: 'validation.fullNameMax' }),
+);
 
 export const emailSchema = requiredText('validation.emailRequired')
   .max(LIMITS.emailMax, { error: 'validation.emailInvalid' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainName } from './text.js';
 import { GENRE_SLUGS } from './genres.js';
 
 /**
@@ -79,11 +80,13 @@ const bookIdSchema = z.string().trim().min(1, 'validation.invalid').max(100, 'va
 
 /** `POST /api/clubs` (JSON). The cover is uploaded afterwards with `PUT /api/clubs/:id/cover`. */
 export const clubCreateSchema = z.object({
-  name: z
-    .string({ error: 'clubs.nameRequired' })
-    .trim()
-    .min(CLUB_LIMITS.nameMin, { error: 'clubs.nameMin' })
-    .max(CLUB_LIMITS.nameMax, { error: 'clubs.nameMax' }),
+  name: plainName(
+    z
+      .string({ error: 'clubs.nameRequired' })
+      .trim()
+      .min(CLUB_LIMITS.nameMin, { error: 'clubs.nameMin' })
+      .max(CLUB_LIMITS.nameMax, { error: 'clubs.nameMax' }),
+  ),
   description: z
     .string('validation.invalid')
     .trim()
@@ -101,11 +104,12 @@ export const clubMeetingInputSchema = z.object({
   startsAt: z.iso
     .datetime({ offset: true, error: 'clubs.meetingDateInvalid' })
     .refine((value) => Date.parse(value) > Date.now(), { error: 'clubs.meetingInPast' }),
-  title: z
-    .string('validation.invalid')
-    .trim()
-    .max(CLUB_LIMITS.meetingTitleMax, { error: 'clubs.meetingTitleMax' })
-    .optional(),
+  title: plainName(
+    z
+      .string('validation.invalid')
+      .trim()
+      .max(CLUB_LIMITS.meetingTitleMax, { error: 'clubs.meetingTitleMax' }),
+  ).optional(),
   location: z
     .string('validation.invalid')
     .trim()
@@ -281,11 +285,13 @@ export type ClubMessagesQuery = z.infer<typeof clubMessagesQuerySchema>;
 
 /** `POST /api/clubs/:id/topics`. */
 export const clubTopicInputSchema = z.object({
-  title: z
-    .string({ error: 'clubs.topicTitleRequired' })
-    .trim()
-    .min(1, { error: 'clubs.topicTitleRequired' })
-    .max(CLUB_LIMITS.topicTitleMax, { error: 'clubs.topicTitleMax' }),
+  title: plainName(
+    z
+      .string({ error: 'clubs.topicTitleRequired' })
+      .trim()
+      .min(1, { error: 'clubs.topicTitleRequired' })
+      .max(CLUB_LIMITS.topicTitleMax, { error: 'clubs.topicTitleMax' }),
+  ),
   body: z
     .string({ error: 'clubs.topicBodyRequired' })
     .trim()

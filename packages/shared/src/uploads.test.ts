@@ -72,7 +72,7 @@ describe('ethiopianBookSubmissionSchema', () => {
     );
     expect(keys).toEqual({
       title: 'uploads.titleRequired',
-      author: 'validation.invalid',
+      author: 'validation.controlCharacters',
       language: 'uploads.languageRequired',
       genre: 'uploads.genreRequired',
       pageCount: 'uploads.pageCountInvalid',
@@ -108,5 +108,19 @@ describe('checkUploadFile', () => {
     expect(checkUploadFile('cover', file('c.png', 'image/png', UPLOAD_LIMITS.coverMaxBytes + 1))).toBe(
       'uploads.coverTooLarge',
     );
+  });
+});
+
+describe('names and titles', () => {
+  it('refuse bidirectional controls and control characters, and keep Ge’ez and Latin text', async () => {
+    const { fullNameSchema, hasBidiControls, hasControlCharacters } = await import('./index.js');
+    expect(hasBidiControls('abc\u202Egnp.exe')).toBe(true);
+    expect(hasBidiControls('ሀዲስ ዓለማየሁ — Haddis')).toBe(false);
+    expect(hasControlCharacters('a\u0000b')).toBe(true);
+    expect(hasControlCharacters('line\nbreak\ttab')).toBe(false);
+    const refused = fullNameSchema.safeParse('abc\u202Egnp.exe');
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('validation.directionControls');
+    expect(fullNameSchema.safeParse('ሀዲስ ዓለማየሁ').success).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters, plainName } from './text.js';
 import { GENRE_SLUGS } from './genres.js';
 import { LIMITS } from './limits.js';
 import { PREFERENCE_LANGUAGES } from './preferences.js';
@@ -45,15 +46,6 @@ export const UPLOAD_FILE_FIELDS = { cover: 'coverImage', book: 'bookFile' } as c
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-/** Control characters (tab and line breaks apart): never part of a book's text, and PostgreSQL refuses NUL. */
-function noControl(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return false;
-  }
-  return true;
-}
-
 const PUBLICATION_DATE = /^(\d{4})(?:-(\d{2})-(\d{2}))?$/;
 
 /** A year (`1983`) or a calendar date (`1983-09-11`) that exists and is not after next year. */
@@ -75,25 +67,27 @@ export function isValidPublicationDate(text: string, now: Date = new Date()): bo
  * Messages are i18n keys (`uploads.*`).
  */
 export const ethiopianBookSubmissionSchema = z.object({
-  title: z
-    .string({ error: 'uploads.titleRequired' })
-    .trim()
-    .min(1, { error: 'uploads.titleRequired' })
-    .max(UPLOAD_LIMITS.titleMax, { error: 'uploads.titleMax' })
-    .refine(noControl, { error: 'validation.invalid' }),
-  author: z
-    .string({ error: 'uploads.authorRequired' })
-    .trim()
-    .min(1, { error: 'uploads.authorRequired' })
-    .max(UPLOAD_LIMITS.authorMax, { error: 'uploads.authorMax' })
-    .refine(noControl, { error: 'validation.invalid' }),
+  title: plainName(
+    z
+      .string({ error: 'uploads.titleRequired' })
+      .trim()
+      .min(1, { error: 'uploads.titleRequired' })
+      .max(UPLOAD_LIMITS.titleMax, { error: 'uploads.titleMax' }),
+  ),
+  author: plainName(
+    z
+      .string({ error: 'uploads.authorRequired' })
+      .trim()
+      .min(1, { error: 'uploads.authorRequired' })
+      .max(UPLOAD_LIMITS.authorMax, { error: 'uploads.authorMax' }),
+  ),
   publisher: z.preprocess(
     blankToUndefined,
     z
       .string({ error: 'validation.invalid' })
       .trim()
       .max(UPLOAD_LIMITS.publisherMax, { error: 'uploads.publisherMax' })
-      .refine(noControl, { error: 'validation.invalid' })
+      .refine((text) => !hasControlCharacters(text), { error: 'validation.controlCharacters' })
       .optional(),
   ),
   language: z.enum(BOOK_LANGUAGES, { error: 'uploads.languageRequired' }),
@@ -113,7 +107,7 @@ export const ethiopianBookSubmissionSchema = z.object({
       .string({ error: 'validation.invalid' })
       .trim()
       .max(LIMITS.descriptionMax, { error: 'uploads.descriptionMax' })
-      .refine(noControl, { error: 'validation.invalid' })
+      .refine((text) => !hasControlCharacters(text), { error: 'validation.controlCharacters' })
       .optional(),
   ),
   pageCount: z.preprocess(

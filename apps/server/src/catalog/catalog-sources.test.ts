@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from './csv.js';
@@ -99,5 +102,31 @@ describe('the shipped catalogue', () => {
     expect(authors.filter((a) => !/\p{L}/u.test(a) || /^\d+\s*ደራ/u.test(a))).toEqual([]);
     expect(authors.filter((a) => !/\s/u.test(a) && [...a].length <= 2)).toEqual([]);
     expect(ethiopian.find((b) => b.title === 'ፍቅር እስከ መቃብር')?.authors).toEqual(['ሀዲስ ዓለማየሁ']);
+  });
+});
+
+describe('shop content (CATALOG_ETHIOPIAN_SHOP_CONTENT=true)', () => {
+  it('sanitises a hostile description like an admin-written one', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nebab-shop-'));
+    try {
+      const header =
+        'title,title_en,title_romanized,author,author_romanized,description,published_at,language,page_count,cover_image,publisher,isbn,source,url,category';
+      const hostile =
+        '"<p>Fine</p><img src=x onerror=alert(1)><script>alert(2)</script><a href=""javascript:alert(3)"">x</a>"';
+      const plain = '"A story of Gondar.\n\nIn two parts & more, 3 < 4"';
+      writeFileSync(
+        path.join(dir, 'ethiopian_books.csv'),
+        [
+          header,
+          `ፍቅር,,,ሐዲስ ዓለማየሁ,,${hostile},1968,am,520,,,,mereb,https://example.org/a,ልብወለድ`,
+          `ኦሮማይ,,,በዓሉ ግርማ,,${plain},1983,am,300,,,,mereb,https://example.org/b,ልብወለድ`,
+        ].join('\n'),
+      );
+      const [first, second] = readEthiopian(dir, { includeShopContent: true });
+      expect(first?.description).toBe('<p>Fine</p><a rel="noopener noreferrer nofollow">x</a>');
+      expect(second?.description).toBe('<p>A story of Gondar.</p><p>In two parts &amp; more, 3 &lt; 4</p>');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

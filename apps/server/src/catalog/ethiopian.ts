@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { descriptionHtml } from '../lib/description-html.js';
 import { parseCsvObjects } from './csv.js';
 import { genresFromCategory, normalizeLanguage } from './genre-map.js';
 import { isValidIsbn10, isValidIsbn13 } from './isbn.js';
@@ -74,7 +75,8 @@ export function readEthiopian(dir: string, options: EthiopianOptions): CatalogRe
       rating: null,
       ratingsCount: 0,
       ratingsHistogram: null,
-      description: options.includeShopContent ? blankToNull(row.description) : null,
+      // Shop text is untrusted: the same sanitiser as admin-written descriptions (rendered as HTML).
+      description: options.includeShopContent ? descriptionHtml(row.description ?? '') : null,
       coverUrl: options.includeShopContent ? blankToNull(row.cover_image) : null,
       thumbnailUrl: null,
       isbn10: isbn.length === 10 && isValidIsbn10(isbn) ? isbn : null,

@@ -53,6 +53,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      // A server that does not accept within this is down: the request gets 503 instead of waiting.
+      connectionTimeoutMillis: 5_000,
       options: '-c jit=off',
     });
     // An idle client whose server connection ends (a database restart, an administrator's terminate)

@@ -2,10 +2,10 @@ import type { ClientToServerEvents, RoomName, ServerToClientEvents } from '@neba
 import { SOCKET_PATH } from '@nebab/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
-import { createClient } from 'redis';
 import { Server, type BroadcastOperator, type Socket } from 'socket.io';
 import type { DomainEvents } from '../lib/domain-events.js';
 import { AppError } from '../lib/errors.js';
+import { withSafePublish, type RedisLinks } from '../lib/redis.js';
 import { registerClubSockets } from '../modules/clubs/clubs.socket.js';
 import type { Actor } from '../modules/users/users.policy.js';
 import { createChatLimiter } from './chat-rate-limiter.js';
@@ -77,22 +77,30 @@ declare module 'fastify' {
  * Socket.IO on the API's own HTTP server (path /socket.io). The handshake must carry
  * `auth: { token }` naming a live session; the socket then joins its user room. Club chat is
  * registered from `modules/clubs/clubs.socket.ts`; ended sessions drop their sockets on every node.
- * With REDIS_URL, the Redis adapter carries broadcasts between nodes; the chat rate limit comes from
- * the app's limiters (`services.rateLimiters`, in Redis then).
+ * With REDIS_URL, the Redis adapter carries broadcasts between nodes (its clients come from the app's
+ * `RedisLinks`, closed with the app); while Redis is down each node serves its own rooms and catches
+ * up when it returns. The chat rate limit comes from the app's limiters (`services.rateLimiters`).
  */
-export const realtimePlugin = fp<{ redisUrl?: string }>(
-  async (app, { redisUrl }) => {
+export const realtimePlugin = fp<{ redis?: RedisLinks }>(
+  async (app, { redis }) => {
     const io: RealtimeServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
-    const redisClients: Array<{ close(): Promise<void> }> = [];
 
-    if (redisUrl) {
-      const pub = createClient({ url: redisUrl });
-      const sub = pub.duplicate();
-      for (const client of [pub, sub]) {
-        client.on('error', (error: unknown) => app.log.error({ err: error }, 'redis client error'));
-        redisClients.push(client);
-      }
-      await Promise.all([pub.connect(), sub.connect()]);
+    if (redis) {
+      // While Redis is down a broadcast reaches this node's sockets only (the adapter delivers
+      // locally, then publishes); the failed publish is counted in the log, never left unhandled.
+      let lostPublishes = 0;
+      const pub = withSafePublish(await redis.open('socket-publisher'), (error) => {
+        lostPublishes += 1;
+        if (lostPublishes === 1 || lostPublishes % 1000 === 0)
+          app.log.warn(
+            { err: error, lostPublishes },
+            'realtime: a broadcast stayed on this node (redis down)',
+          );
+      });
+      const sub = await redis.open('socket-subscriber');
+      sub.on('ready', () => {
+        lostPublishes = 0;
+      });
       // redis@6 clients default to RESP3 generics the adapter's types do not name; the runtime API is the same.
       type AdapterClient = Parameters<typeof createAdapter>[0];
       io.adapter(createAdapter(pub as unknown as AdapterClient, sub as unknown as AdapterClient));
@@ -134,7 +142,7 @@ export const realtimePlugin = fp<{ redisUrl?: string }>(
       }),
     ];
 
-    const realtime: Realtime = { io, kind: redisUrl ? 'redis' : 'local', to: (room) => io.to(room) };
+    const realtime: Realtime = { io, kind: redis ? 'redis' : 'local', to: (room) => io.to(room) };
     app.decorate('realtime', realtime);
 
     app.addHook('preClose', async () => {
@@ -143,7 +151,6 @@ export const realtimePlugin = fp<{ redisUrl?: string }>(
     });
     app.addHook('onClose', async () => {
       io.engine.close();
-      await Promise.all(redisClients.map((client) => client.close().catch(() => undefined)));
     });
   },
   { name: 'realtime', dependencies: ['services'] },

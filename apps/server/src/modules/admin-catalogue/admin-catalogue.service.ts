@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, RateLimitedError } from '../../lib/errors
 import type { DomainEvents } from '../../lib/domain-events.js';
 import type { Storage } from '../../lib/storage.js';
 import { createBooksRepository } from '../books/books.repository.js';
-import { sanitizeDescription } from '../books/books.sanitize.js';
+import { sanitizeDescription } from '../../lib/description-html.js';
 import type { Actor } from '../users/users.policy.js';
 import type { AdminBookValues, AdminCatalogueRepository } from './admin-catalogue.repository.js';
 

@@ -93,6 +93,24 @@ describe.skipIf(!redisUrl)('rate limits on two nodes sharing Redis', () => {
     }
   });
 
+  it('evaluates at most the limit of 60 parallel wrong passwords spread over both nodes', async () => {
+    const [one, two] = await twoNodes({ perIp: 1_000, perEmail: 10, windowMs: 60_000 });
+    const account = await signUp(one);
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 60 },
+        async (_, i) =>
+          (
+            await (i % 2 === 0 ? one : two).request('/api/auth/login', {
+              body: { email: account.email, password: 'Wrong@Pass123' },
+            })
+          ).status,
+      ),
+    );
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(50);
+  });
+
   it('counts every login and signup attempt per IP across the nodes', async () => {
     const [one, two] = await twoNodes({ perIp: 4, perEmail: 1_000, windowMs: 60_000 });
     for (let i = 0; i < 4; i += 1) {

@@ -23,7 +23,7 @@ import {
   type PutStreamOptions,
   type Storage,
 } from '../../lib/storage.js';
-import { sanitizeDescription } from './books.sanitize.js';
+import { descriptionHtml } from '../../lib/description-html.js';
 import type { BookUploadRepository } from './books.upload.repository.js';
 
 export interface UploadLimits {
@@ -33,19 +33,6 @@ export interface UploadLimits {
 
 /** Temp keys of a submission's files until its book row exists (`tmp/` is never served). */
 const TEMP_PREFIX = 'tmp';
-
-/** HTML when it has tags; otherwise plain text, escaped, one paragraph per blank-line block. */
-export function descriptionHtml(text: string): string | null {
-  if (/<[a-z][^>]*>/i.test(text)) return sanitizeDescription(text) || null;
-  const escape = (value: string) =>
-    value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const paragraphs = text
-    .split(/\r?\n\s*\r?\n/)
-    .map((block) => block.trim())
-    .filter(Boolean)
-    .map((block) => `<p>${escape(block).replace(/\r?\n/g, '<br>')}</p>`);
-  return paragraphs.length > 0 ? sanitizeDescription(paragraphs.join('')) || null : null;
-}
 
 /** The error of a refused file: its field gets the message, the status tells why. */
 function fileError(field: string, code: 'TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE'): AppError {

@@ -14,7 +14,8 @@ import { signUp, startTestServer, type TestServer } from '../../../test/helpers.
 import { ELF, MZ, PNG, tinyPdf } from '../../../test/upload-fixtures.js';
 import { createBookUploadRepository } from './books.upload.repository.js';
 import { inlineDisposition } from './books.file-headers.js';
-import { createBookUploadService, descriptionHtml } from './books.upload.service.js';
+import { descriptionHtml } from '../../lib/description-html.js';
+import { createBookUploadService } from './books.upload.service.js';
 
 /** Small limits keep the over-limit tests fast; the defaults (5 MB / 50 MB) are in config. */
 const LIMITS = { coverMaxBytes: 64 * 1024, bookMaxBytes: 256 * 1024 };

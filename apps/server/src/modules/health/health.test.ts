@@ -26,6 +26,8 @@ describe('GET /api/health', () => {
       status: 'ok',
       db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
       realtime: 'local',
+      database: 'up',
+      redis: 'off',
     });
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
