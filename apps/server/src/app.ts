@@ -26,7 +26,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { clubsRoutes } from './modules/clubs/clubs.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { clientErrorResponse, errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { requestGuardsPlugin } from './plugins/request-guards.js';
 import { securityPlugin } from './plugins/security.js';
@@ -60,6 +60,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before routing, and Node's own refusals, answer in our shape too.
+    frameworkErrors: sendFrameworkError,
+    clientErrorHandler: (error, socket) => {
+      const response = clientErrorResponse(error);
+      if (response && socket.writable) socket.end(response);
+      else socket.destroy();
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   const ownsDatabase = !options.database;

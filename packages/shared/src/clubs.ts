@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainName } from './text.js';
+import { hasControlCharacters, plainName } from './text.js';
 import { GENRE_SLUGS } from './genres.js';
 
 /**
@@ -252,7 +252,8 @@ export const clubMessageContentSchema = z
   .string({ error: 'clubs.messageRequired' })
   .trim()
   .min(1, { error: 'clubs.messageRequired' })
-  .max(CLUB_LIMITS.messageMax, { error: 'clubs.messageMax' });
+  .max(CLUB_LIMITS.messageMax, { error: 'clubs.messageMax' })
+  .refine((text) => !hasControlCharacters(text), { error: 'validation.controlCharacters' });
 
 /** Spec §3 Club message, as stored. */
 export const clubMessageSchema = z.object({

@@ -13,6 +13,18 @@ export function hasControlCharacters(text: string): boolean {
   return false;
 }
 
+/** `text` without the characters `hasControlCharacters` finds (for queries, where they are noise). */
+export function stripControlCharacters(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    const control =
+      (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f);
+    if (!control) out += text[i];
+  }
+  return out;
+}
+
 /**
  * Bidirectional formatting characters: the Arabic letter mark, LRM/RLM, the embeddings and
  * overrides (U+202A–U+202E) and the isolates (U+2066–U+2069). English and Amharic never need them,

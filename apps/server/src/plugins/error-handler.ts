@@ -1,5 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_STATUS, translate, type ErrorBody, type ErrorCode, type Language } from '@nebab/shared';
+import {
+  ERROR_STATUS,
+  languageFromHeader,
+  translate,
+  type ErrorBody,
+  type ErrorCode,
+  type Language,
+} from '@nebab/shared';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors.js';
@@ -33,12 +40,20 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
-  405: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'UNSUPPORTED_MEDIA_TYPE',
   409: 'CONFLICT',
   413: 'TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
 };
+
+/** The API code of a framework error's 4xx status: the closest one, VALIDATION for the rest. */
+function codeOfClientStatus(status: number): ErrorCode {
+  return CODE_OF_STATUS[status] ?? 'VALIDATION';
+}
 
 function send(
   reply: FastifyReply,
@@ -50,6 +65,84 @@ function send(
     .code(status)
     .type('application/json; charset=utf-8')
     .send({ error: body } satisfies ErrorBody);
+}
+
+/**
+ * The API's paths and their methods, to tell a wrong method on a known path (405 with `Allow`) from
+ * an unknown path (404). `:param` matches one segment; catch-all routes are left out.
+ */
+function routeTable() {
+  const entries: Array<{ pattern: RegExp; methods: Set<string> }> = [];
+  const byUrl = new Map<string, Set<string>>();
+  return {
+    add(method: string | string[], url: string) {
+      // A catch-all (the client's static files) says nothing about which methods a path takes.
+      if (url.includes('*')) return;
+      let methods = byUrl.get(url);
+      if (!methods) {
+        methods = new Set();
+        byUrl.set(url, methods);
+        const source = url
+          .split('/')
+          .map((part) =>
+            part.startsWith(':')
+              ? '[^/]+'
+              : part === '*'
+                ? '.*'
+                : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+          )
+          .join('/');
+        entries.push({ pattern: new RegExp(`^${source}/?$`), methods });
+      }
+      for (const one of Array.isArray(method) ? method : [method]) methods.add(one.toUpperCase());
+    },
+    methodsFor(path: string): string[] {
+      const found = new Set<string>();
+      for (const entry of entries) if (entry.pattern.test(path)) for (const m of entry.methods) found.add(m);
+      return [...found].filter((m) => m !== 'HEAD').sort();
+    },
+  };
+}
+
+/**
+ * Errors Fastify raises before a route is found (a malformed URL, an over-long path parameter):
+ * `frameworkErrors` in the Fastify options sends them here, in our shape and language.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = requestLanguage(request);
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
+  if (status >= 500) {
+    request.log.error({ err: error }, 'framework error');
+    return send(reply, 'INTERNAL', {
+      code: 'INTERNAL',
+      message: translate('errors.INTERNAL', language),
+      requestId: String(request.id),
+    });
+  }
+  const code = codeOfClientStatus(status);
+  request.log.info({ err: error }, 'request refused before routing');
+  return send(reply, code, { code, message: translate(`errors.${code}`, language) }, status);
+}
+
+/** Node's own refusals (header overflow, a request line that is not HTTP), written on the socket. */
+export function clientErrorResponse(error: Error & { code?: string; rawPacket?: unknown }): string | null {
+  if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return null;
+  const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
+  const language = languageFromHeader(/\r\naccept-language:\s*([^\r\n]*)/i.exec(raw)?.[1]);
+  let status = 400;
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const requestLine = raw.split('\r\n', 1)[0] ?? '';
+    status = requestLine.length > 8 * 1024 ? 414 : 431;
+  }
+  const code = codeOfClientStatus(status);
+  const body = JSON.stringify({
+    error: { code, message: translate(`errors.${code}`, language) },
+  } satisfies ErrorBody);
+  const reason = { 400: 'Bad Request', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' }[status];
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+  );
 }
 
 /** Whether an unmatched request should get the client's index.html (SPA fallback). */
@@ -109,16 +202,10 @@ export const errorHandlerPlugin = fp<{ spaFallback?: SpaFallback }>(
       }
 
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-      const code =
-        status < 500 ? (CODE_OF_STATUS[status] ?? (error.validation ? 'VALIDATION' : undefined)) : undefined;
-      if (code) {
+      if (status >= 400 && status < 500) {
+        const code = codeOfClientStatus(status);
         request.log.info({ err: error }, 'request refused');
-        return send(
-          reply,
-          code,
-          { code, message: translate(`errors.${code}`, language) },
-          ERROR_STATUS[code],
-        );
+        return send(reply, code, { code, message: translate(`errors.${code}`, language) }, status);
       }
 
       request.log.error({ err: error }, 'unhandled error');
@@ -129,6 +216,9 @@ export const errorHandlerPlugin = fp<{ spaFallback?: SpaFallback }>(
       });
     });
 
+    const routes = routeTable();
+    app.addHook('onRoute', (route) => routes.add(route.method, route.url));
+
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
@@ -136,6 +226,14 @@ export const errorHandlerPlugin = fp<{ spaFallback?: SpaFallback }>(
         if (spaFallback(request, reply)) return reply;
       }
       const language = requestLanguage(request);
+      const allowed = routes.methodsFor(path);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        reply.header('allow', allowed.join(', '));
+        return send(reply, 'METHOD_NOT_ALLOWED', {
+          code: 'METHOD_NOT_ALLOWED',
+          message: translate('errors.METHOD_NOT_ALLOWED', language),
+        });
+      }
       return send(reply, 'NOT_FOUND', {
         code: 'NOT_FOUND',
         message: translate('errors.NOT_FOUND', language),
