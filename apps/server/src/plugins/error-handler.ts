@@ -84,13 +84,7 @@ function routeTable() {
         byUrl.set(url, methods);
         const source = url
           .split('/')
-          .map((part) =>
-            part.startsWith(':')
-              ? '[^/]+'
-              : part === '*'
-                ? '.*'
-                : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-          )
+          .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
           .join('/');
         entries.push({ pattern: new RegExp(`^${source}/?$`), methods });
       }
