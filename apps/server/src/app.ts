@@ -24,6 +24,12 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { clubsRoutes } from './modules/clubs/clubs.routes.js';
+import { clubsSocketPlugin } from './modules/clubs/clubs.socket.js';
+import { genreGroupsRoutes } from './modules/clubs/genre-groups.routes.js';
+import { feedPushPlugin } from './modules/feed/feed.push.js';
+import { feedRoutes } from './modules/feed/feed.routes.js';
+import { listsRoutes } from './modules/lists/lists.routes.js';
+import { readersRoutes } from './modules/readers/readers.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientErrorResponse, errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler.js';
@@ -119,6 +125,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(authPlugin);
     await app.register(realtimePlugin, { redis });
     await app.register(notificationsPushPlugin);
+    await app.register(clubsSocketPlugin);
+    await app.register(feedPushPlugin);
 
     await app.register(healthRoutes);
     await app.register(authRoutes);
@@ -131,6 +139,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(readingListRoutes);
     await app.register(reviewsRoutes);
     await app.register(clubsRoutes);
+    await app.register(genreGroupsRoutes);
+    await app.register(readersRoutes);
+    await app.register(listsRoutes);
+    await app.register(feedRoutes);
     await app.register(adminModerationRoutes);
     await app.register(adminCatalogueRoutes);
     await app.register(siteSettingsRoutes);

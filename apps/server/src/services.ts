@@ -32,7 +32,15 @@ import { createRecommendationsService } from './modules/recommendations/recommen
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createClubsRepository } from './modules/clubs/clubs.repository.js';
+import { createChatLimiter } from './modules/clubs/chat-limiter.js';
 import { createClubsService } from './modules/clubs/clubs.service.js';
+import { createFeedRepository } from './modules/feed/feed.repository.js';
+import { createFeedService } from './modules/feed/feed.service.js';
+import { createListsRepository } from './modules/lists/lists.repository.js';
+import { createListsService } from './modules/lists/lists.service.js';
+import { createProfilesService } from './modules/readers/profiles.service.js';
+import { createReadersRepository } from './modules/readers/readers.repository.js';
+import { createRelationshipsService } from './modules/readers/relationships.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createDomainEvents } from './lib/domain-events.js';
@@ -97,10 +105,25 @@ export function createServices({
   const genres = createGenresService();
   /** Uploaded files (book PDFs, covers, avatars): the S3 bucket buildApp opened, else DATA_DIR/uploads. */
   const uploads = storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  /** Follows, blocks and privacy: who sees whom (reviews, chat, notifications, lists and the feed ask). */
+  const relationships = createRelationshipsService({ db, readers: createReadersRepository(db), events });
+  const clubs = createClubsService({
+    db,
+    clubs: createClubsRepository(db),
+    storage: uploads,
+    events,
+    // One chat rate limit per user, in Redis (every node) when REDIS_URL is set.
+    chatLimiter: createChatLimiter(rateLimiters),
+    relationships,
+  });
   const books = createBooksService({
     books: createBooksRepository(db),
     storage: uploads,
     events,
+    genreGroups: async (slug) => {
+      const { views } = await clubs.genreGroups(null, slug, { page: 1, pageSize: 12 });
+      return views.map((view) => ({ id: view.club.id, name: view.club.name, memberCount: view.memberCount }));
+    },
   });
   /** Add Ethiopian Book: streamed multipart uploads into `uploads`. */
   const bookUploads = createBookUploadService({
@@ -122,7 +145,7 @@ export function createServices({
     logger,
   });
 
-  const readingList = createReadingListService({ db, readingList: createReadingListRepository(db) });
+  const readingList = createReadingListService({ db, readingList: createReadingListRepository(db), events });
 
   const adminCatalogue = createAdminCatalogueService({
     db,
@@ -132,9 +155,31 @@ export function createServices({
     onCatalogueChanged: () => books.clearTrendingCache(),
   });
 
-  const reviews = createReviewsService({ db, reviews: reviewsRepo, events });
+  const reviews = createReviewsService({ db, reviews: reviewsRepo, events, relationships });
 
-  const clubs = createClubsService({ db, clubs: createClubsRepository(db), storage: uploads, events });
+  const lists = createListsService({ db, lists: createListsRepository(db), events, relationships });
+
+  /** The activity feed writes its own entries from the domain events; the feed push sends them live. */
+  const feed = createFeedService({
+    feed: createFeedRepository(db),
+    events,
+    logger,
+    relationships,
+    lists,
+    clubs,
+  });
+  feed.listen();
+
+  const profiles = createProfilesService({
+    relationships,
+    sources: {
+      counts: (userId) => users.getUserCounts(userId),
+      shelves: (userId, perShelf) => readingList.shelves(userId, perShelf),
+      recentReviews: (userId, limit) => reviews.publicByAuthor(userId, limit),
+      lists: (ownerId, includePrivate, limit) => lists.ofOwner(ownerId, includePrivate, limit),
+      clubs: (userId, limit) => clubs.publicClubsOf(userId, limit),
+    },
+  });
 
   const adminModeration = createAdminModerationService({
     db,
@@ -147,6 +192,7 @@ export function createServices({
   const notifications = createNotificationsService({
     notifications: createNotificationsRepository(db),
     logger,
+    relationships,
   });
   notifications.listen(events);
 
@@ -174,6 +220,10 @@ export function createServices({
     readingList,
     reviews,
     clubs,
+    relationships,
+    profiles,
+    lists,
+    feed,
     adminModeration,
     adminCatalogue,
     siteSettings,

@@ -38,6 +38,8 @@ import { GENRE_SLUGS } from './genres.js';
  * - GET    /clubs/:id/meetings?when=upcoming|past     anyone (public) / members (private) → ClubMeetingList
  *          (upcoming: soonest first; past: latest first)
  * - GET    /clubs/events?when=upcoming|past           user → ClubMeetingList of the caller's clubs
+ * - GET    /genres/:slug/groups?page=&pageSize=      anyone → GenreGroupsPage: the genre's public clubs
+ *          (its discussion groups), most members first; 404 for an unknown genre
  */
 
 export const CLUB_VISIBILITIES = ['public', 'private'] as const;
@@ -346,3 +348,12 @@ export const clubMeetingsQuerySchema = z.object({
   when: z.enum(CLUB_MEETING_WHEN, 'validation.invalid').default('upcoming'),
 });
 export type ClubMeetingsQuery = z.infer<typeof clubMeetingsQuerySchema>;
+
+/** `GET /api/genres/:slug/groups`: the genre's public clubs, most members first. */
+export const genreGroupsPageSchema = z.object({
+  items: z.array(clubSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type GenreGroupsPage = z.infer<typeof genreGroupsPageSchema>;

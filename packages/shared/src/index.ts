@@ -22,3 +22,6 @@ export * from './uploads.js';
 export * from './admin-moderation.js';
 export * from './notifications.js';
 export * from './text.js';
+export * from './readers.js';
+export * from './lists.js';
+export * from './feed.js';

@@ -26,6 +26,12 @@ export const NOTIFICATION_KINDS = [
   'clubMeeting',
   /** Admins: a reader suggested a book for the catalogue. */
   'bookSuggested',
+  /** Someone followed the recipient (a public profile). */
+  'newFollower',
+  /** Someone asked to follow the recipient (a followers-only profile). */
+  'followRequest',
+  /** The reader the recipient asked to follow approved the request. */
+  'followAccepted',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -135,6 +141,8 @@ export const notificationChoicesSchema = z.object({
   moderation: z.boolean('validation.invalid'),
   /** The newsletter by email. */
   newsletter: z.boolean('validation.invalid'),
+  /** New followers, follow requests and approvals (optional in a request: on by default). */
+  follows: z.boolean('validation.invalid').default(true),
 });
 export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
 
@@ -144,6 +152,7 @@ export const DEFAULT_NOTIFICATION_CHOICES: NotificationChoices = {
   clubs: true,
   moderation: true,
   newsletter: false,
+  follows: true,
 };
 
 /** Which choice switches each kind on or off. */
@@ -161,13 +170,18 @@ export const NOTIFICATION_CHOICE_OF_KIND: Record<
   clubJoinDeclined: 'clubs',
   clubCurrentBook: 'clubs',
   clubMeeting: 'clubs',
+  newFollower: 'follows',
+  followRequest: 'follows',
+  followAccepted: 'follows',
 };
 
 /** Where a notification leads in the web client. */
 export function notificationLink(
-  notification: Pick<Notification, 'kind' | 'bookId' | 'reviewId' | 'clubId'>,
+  notification: Pick<Notification, 'kind' | 'bookId' | 'reviewId' | 'clubId'> & {
+    actor?: Pick<NotificationActor, 'id'> | null;
+  },
 ): string {
-  const { kind, bookId, reviewId, clubId } = notification;
+  const { kind, bookId, reviewId, clubId, actor } = notification;
   switch (kind) {
     case 'reviewReply':
     case 'reviewLike':
@@ -184,6 +198,11 @@ export function notificationLink(
     case 'clubCurrentBook':
     case 'clubMeeting':
       return clubId ? `/community/bookclub?club=${encodeURIComponent(clubId)}` : '/community/bookclub';
+    case 'followRequest':
+      return '/dashboard/settings?section=privacy';
+    case 'newFollower':
+    case 'followAccepted':
+      return actor ? `/reader/${encodeURIComponent(actor.id)}` : '/dashboard';
   }
 }
 

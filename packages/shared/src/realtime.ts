@@ -1,4 +1,5 @@
 import type { ClubMessage } from './clubs.js';
+import type { FeedEntry } from './feed.js';
 import type { ErrorCode } from './errors.js';
 import type { Language } from './i18n.js';
 import type { NotificationPush } from './notifications.js';
@@ -60,6 +61,10 @@ export type ServerToClientEvents = {
   'club:message': (message: ClubMessage) => void;
   /** The user left or was removed from the club; the socket has left its room. */
   'club:removed': (payload: ClubRoomPayload) => void;
+  /** Someone the user follows did something the user may see (sent to `rooms.user(id)`). */
+  'feed:new': (payload: { entry: FeedEntry }) => void;
+  /** Feed entries withdrawn (a review made private, a club left): drop them if shown. */
+  'feed:removed': (payload: { ids: string[] }) => void;
 };
 
 /** Socket.IO room names, built only through `rooms` so both sides spell them the same way. */

@@ -59,6 +59,37 @@ export interface DomainEventMap {
   /** A user's sessions ended (suspension, password change, logout everywhere): drop their sockets. */
   /** With `sessionId`, only that one session ended (a device removed in Settings). */
   'user.sessionsEnded': { userId: string; exceptSessionId?: string; sessionId?: string };
+  /** A book entered the reader's list or changed status (`previous` null for a new entry). */
+  'readingList.statusChanged': {
+    userId: string;
+    bookId: string;
+    status: 'wantToRead' | 'currentlyReading' | 'completed';
+    previous: 'wantToRead' | 'currentlyReading' | 'completed' | null;
+  };
+  /**
+   * A review was written, edited, deleted or moderated. `visible`: approved and public (everyone may
+   * see it now); `created`: a new review; `ratingChanged`: an existing review got other stars.
+   */
+  'review.changed': {
+    reviewId: string;
+    bookId: string;
+    authorId: string;
+    rating: number;
+    comment: string;
+    visible: boolean;
+    created: boolean;
+    ratingChanged: boolean;
+  };
+  /** A member joined a club (a public club at once, a private one on approval). */
+  'club.memberJoined': { clubId: string; clubName: string; userId: string; visibility: 'public' | 'private' };
+  /** A book went on a reader's list. */
+  'list.bookAdded': { listId: string; listTitle: string; bookId: string; actorId: string; public: boolean };
+  /** A reader followed another (`requested` awaits the followee's approval). */
+  'reader.followed': { followerId: string; followeeId: string; state: 'following' | 'requested' };
+  /** A reader approved a follow request. */
+  'reader.followAccepted': { followerId: string; followeeId: string };
+  /** A reader blocked another: both stop seeing each other (follows are already gone). */
+  'reader.blocked': { blockerId: string; blockedId: string };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -6,9 +6,7 @@ import { Server, type BroadcastOperator, type Socket } from 'socket.io';
 import type { DomainEvents } from '../lib/domain-events.js';
 import { AppError } from '../lib/errors.js';
 import { withSafePublish, type RedisLinks } from '../lib/redis.js';
-import { registerClubSockets } from '../modules/clubs/clubs.socket.js';
 import type { Actor } from '../modules/users/users.policy.js';
-import { createChatLimiter } from './chat-rate-limiter.js';
 import { rooms } from './rooms.js';
 
 /** Events between server nodes (none yet). */
@@ -74,12 +72,15 @@ declare module 'fastify' {
 }
 
 /**
- * Socket.IO on the API's own HTTP server (path /socket.io). The handshake must carry
- * `auth: { token }` naming a live session; the socket then joins its user room. Club chat is
- * registered from `modules/clubs/clubs.socket.ts`; ended sessions drop their sockets on every node.
+ * Socket.IO on the API's own HTTP server (path /socket.io): the one connection each browser tab
+ * keeps. The handshake must carry `auth: { token }` naming a live session; the socket then joins its
+ * user room; ended sessions drop their sockets on every node. This plugin knows no feature: each
+ * module registers its own events and pushes in a plugin that depends on `realtime` (club chat in
+ * `modules/clubs/clubs.socket.ts`, notifications and the feed in their `*.push.ts`), answering through
+ * `handleWithAck` (`socket-acks.ts`) and calling the same services as the routes.
  * With REDIS_URL, the Redis adapter carries broadcasts between nodes (its clients come from the app's
  * `RedisLinks`, closed with the app); while Redis is down each node serves its own rooms and catches
- * up when it returns. The chat rate limit comes from the app's limiters (`services.rateLimiters`).
+ * up when it returns.
  */
 export const realtimePlugin = fp<{ redis?: RedisLinks }>(
   async (app, { redis }) => {
@@ -130,17 +131,7 @@ export const realtimePlugin = fp<{ redis?: RedisLinks }>(
     });
 
     const logError = (error: unknown) => app.log.error({ err: error }, 'realtime listener failed');
-    const unlisten = [
-      listen(io, app.services.events, logError),
-      registerClubSockets({
-        io,
-        clubs: app.services.clubs,
-        events: app.services.events,
-        logger: app.log,
-        // One chat rate limit per user, in Redis (every node) when REDIS_URL is set.
-        limiter: createChatLimiter(app.services.rateLimiters),
-      }),
-    ];
+    const unlisten = [listen(io, app.services.events, logError)];
 
     const realtime: Realtime = { io, kind: redis ? 'redis' : 'local', to: (room) => io.to(room) };
     app.decorate('realtime', realtime);

@@ -10,3 +10,6 @@ export * from './clubs.js';
 export * from './admin-catalogue.js';
 export * from './account.js';
 export * from './notifications.js';
+export * from './readers.js';
+export * from './lists.js';
+export * from './feed.js';

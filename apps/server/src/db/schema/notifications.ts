@@ -49,6 +49,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   clubs: boolean('clubs').notNull().default(true),
   moderation: boolean('moderation').notNull().default(true),
   newsletter: boolean('newsletter').notNull().default(false),
+  follows: boolean('follows').notNull().default(true),
   ...timestamps,
 });
 

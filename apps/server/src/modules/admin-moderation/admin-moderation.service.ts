@@ -7,6 +7,7 @@ import type {
   ReportStatus,
 } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
+import type { ReviewRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../users/users.policy.js';
@@ -97,13 +98,15 @@ export function createAdminModerationService({ db, repo, users, events }: AdminM
    * rejecting resolves them. A deleted review cannot be changed (409).
    */
   async function moderateReview(id: string, patch: AdminReviewPatch): Promise<AdminReviewRow> {
-    await db.transaction(async (tx) => {
+    const before = await db.transaction(async (tx) => {
       const current = await repo.lockReview(id, tx);
       if (!current) throw new NotFoundError();
       if (current.status === 'deleted') throw new ConflictError('adminModeration.reviewDeleted');
       await repo.setReviewStatus(id, patch.status, tx);
       await repo.closeOpenReviewReports(id, patch.status === 'approved' ? 'dismissed' : 'resolved', tx);
+      return current;
     });
+    if (before.status !== patch.status) await reviewChanged(before, patch.status);
     const row = await repo.findReview(id);
     if (!row) throw new NotFoundError();
     return row;
@@ -111,11 +114,27 @@ export function createAdminModerationService({ db, repo, users, events }: AdminM
 
   /** Delete: the status becomes deleted (the row stays listed with that status); open reports are resolved. */
   async function deleteReview(id: string): Promise<void> {
-    await db.transaction(async (tx) => {
+    const before = await db.transaction(async (tx) => {
       const current = await repo.lockReview(id, tx);
       if (!current) throw new NotFoundError();
       await repo.setReviewStatus(id, 'deleted', tx);
       await repo.closeOpenReviewReports(id, 'resolved', tx);
+      return current;
+    });
+    if (before.status !== 'deleted') await reviewChanged(before, 'deleted');
+  }
+
+  /** A moderated review shows or hides for everyone (the activity feed listens). */
+  async function reviewChanged(review: ReviewRow, status: string): Promise<void> {
+    await events.emit('review.changed', {
+      reviewId: review.id,
+      bookId: review.bookId,
+      authorId: review.userId,
+      rating: review.rating,
+      comment: review.comment,
+      visible: status === 'approved' && review.visibility === 'public',
+      created: false,
+      ratingChanged: false,
     });
   }
 

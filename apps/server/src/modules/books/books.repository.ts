@@ -553,11 +553,6 @@ export function createBooksRepository(db: Db) {
       );
     },
 
-    /** Book clubs focused on a genre. Empty until the clubs feature exists. */
-    async clubsForGenre(_slug: string): Promise<Array<{ id: string; name: string; memberCount: number }>> {
-      return [];
-    },
-
     async authors(options: { q?: string; letter?: string; page: number; pageSize: number }) {
       const conditions: SQL[] = [sql`b.primary_author IS NOT NULL`];
       if (options.q) conditions.push(sql`b.primary_author ILIKE ${`%${escapeLike(options.q)}%`}`);

@@ -80,8 +80,10 @@ export function createBooksService(deps: {
   storage: Storage;
   /** Domain events (`report.created` after a report is stored). */
   events?: DomainEvents;
+  /** A genre's discussion groups (its public clubs), answered by the clubs module. */
+  genreGroups?: (slug: string) => Promise<Array<{ id: string; name: string; memberCount: number }>>;
 }) {
-  const { books, storage, events } = deps;
+  const { books, storage, events, genreGroups = async () => [] } = deps;
   let trendingCache: { at: number; rows: TrendingRow[] } | null = null;
 
   async function visibleBook(id: string, actor: Actor | null): Promise<BookRow> {
@@ -133,7 +135,7 @@ export function createBooksService(deps: {
         books.genreBooks(slug, 'popular', 12),
         books.genreDecades(slug, 6, 3, 10),
         books.genreBooks(slug, 'ethiopian', 12),
-        books.clubsForGenre(slug),
+        genreGroups(slug),
       ]);
       const byDecade = new Map<number, BookCardRow[]>();
       for (const row of decades) {

@@ -10,6 +10,7 @@ import {
   inArray,
   lt,
   lte,
+  notInArray,
   sql,
   type AnyColumn,
   type SQL,
@@ -106,6 +107,15 @@ export interface TopicWithAuthor {
 export interface TopicReplyWithAuthor {
   reply: ClubTopicReplyRow;
   author: ClubPerson;
+}
+
+/** A public club on a reader's profile. */
+export interface PublicClubOfReader {
+  id: string;
+  name: string;
+  genreFocus: string | null;
+  role: 'member' | 'moderator';
+  memberCount: number;
 }
 
 export interface ClubSearch {
@@ -327,8 +337,15 @@ export function createClubsRepository(db: Db) {
 
     // Chat ---------------------------------------------------------------------------------------
 
-    /** Stores a message and answers it with its author, in one round trip (the chat's hot path). */
-    async insertMessage(clubId: string, userId: string, content: string): Promise<MessageWithAuthor> {
+    /**
+     * Stores a message if the user is a member of the club and answers it with its author, in one
+     * round trip (the chat's hot path); undefined when the user is not a member (or no such club).
+     */
+    async insertMessageIfMember(
+      clubId: string,
+      userId: string,
+      content: string,
+    ): Promise<MessageWithAuthor | undefined> {
       const [row] = await selectRows<{
         id: string;
         seq: string | number;
@@ -342,13 +359,16 @@ export function createClubsRepository(db: Db) {
       }>(
         db,
         sql`WITH m AS (
-              INSERT INTO ${clubMessages} (club_id, user_id, content) VALUES (${clubId}, ${userId}, ${content})
+              INSERT INTO ${clubMessages} (club_id, user_id, content)
+              SELECT ${clubId}, ${userId}, ${content}
+              WHERE EXISTS (SELECT 1 FROM ${clubMemberships} cm WHERE cm.club_id = ${clubId}
+                            AND cm.user_id = ${userId} AND cm.state IN ('member', 'moderator'))
               RETURNING id, seq, club_id, user_id, content, created_at
             )
             SELECT m.*, u.name, u.profile_picture, u.status::text AS status
             FROM m JOIN ${users} u ON u.id = m.user_id`,
       );
-      if (!row) throw new Error('message insert returned nothing');
+      if (!row) return undefined;
       const message: ClubMessageRow = {
         id: row.id,
         seq: Number(row.seq),
@@ -380,8 +400,10 @@ export function createClubsRepository(db: Db) {
     async messages(
       clubId: string,
       page: { beforeSeq?: number; afterSeq?: number; limit: number },
+      hidden: readonly string[] = [],
     ): Promise<{ rows: MessageWithAuthor[]; hasMore: boolean }> {
       const conditions = [eq(clubMessages.clubId, clubId)];
+      if (hidden.length > 0) conditions.push(notInArray(clubMessages.userId, [...hidden]));
       if (page.beforeSeq !== undefined) conditions.push(lt(clubMessages.seq, page.beforeSeq));
       if (page.afterSeq !== undefined) conditions.push(gt(clubMessages.seq, page.afterSeq));
       const ascending = page.afterSeq !== undefined;
@@ -517,13 +539,63 @@ export function createClubsRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Clubs the user is a member of (for socket housekeeping). */
-    async clubIdsOf(userId: string): Promise<string[]> {
+    // Readers and genres -------------------------------------------------------------------------
+
+    /** The public clubs the user is a member or moderator of, most members first. */
+    async publicClubsOf(userId: string, limit: number): Promise<PublicClubOfReader[]> {
+      const rows = await selectRows<{
+        id: string;
+        name: string;
+        genre_focus: string | null;
+        state: string;
+        member_count: number | string;
+      }>(
+        db,
+        sql`SELECT c.id, c.name, c.genre_focus, m.state,
+                   (SELECT count(*) FROM ${clubMemberships} x
+                     WHERE x.club_id = c.id AND x.state IN ('member', 'moderator'))::int AS member_count
+            FROM ${clubMemberships} m JOIN ${clubs} c ON c.id = m.club_id
+            WHERE m.user_id = ${userId} AND m.state IN ('member', 'moderator') AND c.visibility = 'public'
+            ORDER BY member_count DESC, c.name, c.id
+            LIMIT ${limit}`,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        genreFocus: row.genre_focus,
+        role: row.state === 'moderator' ? 'moderator' : 'member',
+        memberCount: Number(row.member_count),
+      }));
+    },
+
+    /** A page of the genre's public clubs, most members first, and how many there are. */
+    async genreGroups(
+      genre: string,
+      page: { page: number; pageSize: number },
+    ): Promise<{ rows: ClubRow[]; total: number }> {
+      const where = and(eq(clubs.genreFocus, genre), eq(clubs.visibility, 'public'));
+      const memberCount = sql`(SELECT count(*) FROM ${clubMemberships} m WHERE m.club_id = ${clubs.id} AND m.state IN ('member', 'moderator'))`;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(clubs)
+          .where(where)
+          .orderBy(desc(memberCount), asc(clubs.name), asc(clubs.id))
+          .limit(page.pageSize)
+          .offset((page.page - 1) * page.pageSize),
+        db.select({ n: count() }).from(clubs).where(where),
+      ]);
+      return { rows, total: Number(counted?.n ?? 0) };
+    },
+
+    /** Names of the public clubs among `ids`. */
+    async publicNames(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ clubId: clubMemberships.clubId })
-        .from(clubMemberships)
-        .where(and(eq(clubMemberships.userId, userId), inArray(clubMemberships.state, MEMBER_STATES)));
-      return rows.map((row) => row.clubId);
+        .select({ id: clubs.id, name: clubs.name })
+        .from(clubs)
+        .where(and(inArray(clubs.id, ids), eq(clubs.visibility, 'public')));
+      return new Map(rows.map((row) => [row.id, row.name]));
     },
   };
 }

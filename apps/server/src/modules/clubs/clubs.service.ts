@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   CLUB_LIMITS,
+  isGenreSlug,
   type ClubCreate,
   type ClubJoinDecision,
   type ClubMessagesQuery,
@@ -14,7 +15,13 @@ import {
 import type { Db } from '../../db/client.js';
 import type { ClubMeetingRow, ClubRow, NewClubRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  ValidationError,
+} from '../../lib/errors.js';
 import {
   acceptImageHead,
   IMAGE_CONTENT_TYPES,
@@ -25,6 +32,7 @@ import {
   type ImageExtension,
 } from '../../lib/file-type.js';
 import { StorageRejectedError, StorageTooLargeError, type Storage } from '../../lib/storage.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { Actor } from '../users/users.policy.js';
 import { assertCanSeeInside, assertMember, assertModerator, canSeeInside, isMember } from './clubs.policy.js';
 import type {
@@ -37,11 +45,26 @@ import type {
   TopicWithAuthor,
 } from './clubs.repository.js';
 
+/** Who is hidden from whom (blocks), answered by the readers module. */
+export interface HiddenReaders {
+  hiddenFrom(userId: string | null | undefined): Promise<string[]>;
+}
+
 export interface ClubsServiceDeps {
   db: Db;
   clubs: ClubsRepository;
   storage: Storage;
   events: DomainEvents;
+  /** Chat messages per user per window (in Redis when REDIS_URL is set). */
+  chatLimiter?: Pick<RateLimiter, 'hit'>;
+  /** Readers who blocked each other do not see each other's chat messages. */
+  relationships?: HiddenReaders;
+}
+
+/** A stored chat message and who must not receive it (blocked either way with its author). */
+export interface SentMessage {
+  stored: MessageWithAuthor;
+  hiddenFrom: string[];
 }
 
 /** A club as one viewer sees it: `restricted` when only the name may be shown. */
@@ -54,7 +77,17 @@ type AfterCommit = Array<() => Promise<void>>;
 
 const COVER_EXTENSIONS = new Set<string>(['jpg', 'png', 'webp']);
 
-export function createClubsService({ db, clubs, storage, events }: ClubsServiceDeps) {
+export function createClubsService({
+  db,
+  clubs,
+  storage,
+  events,
+  chatLimiter,
+  relationships,
+}: ClubsServiceDeps) {
+  const hiddenFrom = (userId: string | null | undefined) =>
+    relationships ? relationships.hiddenFrom(userId) : Promise.resolve([]);
+
   async function run(after: AfterCommit): Promise<void> {
     for (const task of after) await task();
   }
@@ -285,7 +318,16 @@ export function createClubsService({ db, clubs, storage, events }: ClubsServiceD
     const result = await db.transaction(async (tx) => {
       const { club, state } = await lockedAccess(clubId, actor, tx);
       if (club.visibility === 'public') {
-        if (!isMember(state)) await clubs.setMembership(clubId, actor.userId, 'member', tx);
+        if (!isMember(state)) {
+          await clubs.setMembership(clubId, actor.userId, 'member', tx);
+          const payload = {
+            clubId,
+            clubName: club.name,
+            userId: actor.userId,
+            visibility: 'public' as const,
+          };
+          after.push(() => events.emit('club.memberJoined', payload));
+        }
       } else if (state === null) {
         await clubs.setMembership(clubId, actor.userId, 'pending', tx);
         const { moderators } = await clubs.memberIds(clubId, tx);
@@ -373,16 +415,23 @@ export function createClubsService({ db, clubs, storage, events }: ClubsServiceD
     input: ClubJoinDecision,
   ): Promise<void> {
     const approved = input.decision === 'approve';
-    const clubName = await db.transaction(async (tx) => {
+    const club = await db.transaction(async (tx) => {
       const { club, state } = await lockedAccess(clubId, actor, tx);
       assertModerator(club, state);
       if ((await clubs.membershipOf(clubId, userId, tx)) !== 'pending')
         throw new NotFoundError('clubs.noRequest');
       if (approved) await clubs.approve(clubId, userId, tx);
       else await clubs.deleteMembership(clubId, userId, tx);
-      return club.name;
+      return club;
     });
-    await events.emit('club.joinDecided', { clubId, clubName, userId, approved });
+    await events.emit('club.joinDecided', { clubId, clubName: club.name, userId, approved });
+    if (approved)
+      await events.emit('club.memberJoined', {
+        clubId,
+        clubName: club.name,
+        userId,
+        visibility: club.visibility === 'private' ? 'private' : 'public',
+      });
   }
 
   // Chat -----------------------------------------------------------------------------------------
@@ -403,25 +452,64 @@ export function createClubsService({ db, clubs, storage, events }: ClubsServiceD
       if (seq === undefined)
         throw new ValidationError({ [query.before ? 'before' : 'after']: 'validation.invalid' });
     }
-    return clubs.messages(clubId, {
-      beforeSeq: query.before ? seq : undefined,
-      afterSeq: query.after ? seq : undefined,
-      limit: query.limit,
-    });
+    return clubs.messages(
+      clubId,
+      {
+        beforeSeq: query.before ? seq : undefined,
+        afterSeq: query.after ? seq : undefined,
+        limit: query.limit,
+      },
+      await hiddenFrom(actor.userId),
+    );
   }
 
-  /** Whether the user may chat in the club (member or moderator); false for unknown clubs too. */
-  async function isChatMember(userId: string, clubId: string): Promise<'member' | 'outsider' | 'hidden'> {
-    const club = await clubs.findById(clubId);
-    if (!club) return 'hidden';
-    const state = await clubs.membershipOf(clubId, userId);
-    if (isMember(state)) return 'member';
-    return canSeeInside(club, state) ? 'outsider' : 'hidden';
+  /** Entering a club's chat room (socket `club:join`): members only (404 / 403 as for REST). */
+  async function joinChat(actor: Actor, clubId: string): Promise<void> {
+    const { club, state } = await access(clubId, actor);
+    assertMember(club, state);
   }
 
-  /** Stores a chat message (content already validated); the caller checked membership. */
-  function storeMessage(userId: string, clubId: string, content: string): Promise<MessageWithAuthor> {
-    return clubs.insertMessage(clubId, userId, content);
+  /**
+   * Sends a chat message (socket `club:message`; content already validated): members only, at most
+   * `CLUB_LIMITS.messagesPerWindow` per window (429 with the wait). The membership check and the
+   * insert are one statement; only a refusal reads more to tell 404 from 403. Answers the stored
+   * message and the readers blocked either way with its author, who must not receive it.
+   */
+  async function sendMessage(actor: Actor, clubId: string, content: string): Promise<SentMessage> {
+    if (chatLimiter) {
+      const verdict = await chatLimiter.hit(`chat:${actor.userId}`);
+      if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds, 'clubs.messageRateLimited');
+    }
+    const stored = await clubs.insertMessageIfMember(clubId, actor.userId, content);
+    if (!stored) {
+      const { club, state } = await access(clubId, actor);
+      assertMember(club, state);
+      throw new NotFoundError();
+    }
+    return { stored, hiddenFrom: await hiddenFrom(actor.userId) };
+  }
+
+  // Readers and genres ---------------------------------------------------------------------------
+
+  /** The public clubs a reader belongs to (a profile), most members first. */
+  function publicClubsOf(userId: string, limit: number) {
+    return clubs.publicClubsOf(userId, limit);
+  }
+
+  /** A genre's groups: its public clubs, most members first, paged; 404 for an unknown genre. */
+  async function genreGroups(
+    actor: Actor | null,
+    genre: string,
+    page: { page: number; pageSize: number },
+  ): Promise<{ views: ClubForViewer[]; total: number }> {
+    if (!isGenreSlug(genre)) throw new NotFoundError();
+    const { rows, total } = await clubs.genreGroups(genre, page);
+    return { views: await forViewer(rows, actor?.userId ?? null), total };
+  }
+
+  /** Of `ids`, the public clubs with their names (the activity feed shows only those). */
+  function publicNames(ids: string[]): Promise<Map<string, string>> {
+    return clubs.publicNames(ids);
   }
 
   // Discussions ----------------------------------------------------------------------------------
@@ -496,8 +584,11 @@ export function createClubsService({ db, clubs, storage, events }: ClubsServiceD
     requests,
     decide,
     messages,
-    isChatMember,
-    storeMessage,
+    joinChat,
+    sendMessage,
+    publicClubsOf,
+    genreGroups,
+    publicNames,
     topics,
     topic,
     createTopic,

@@ -3,7 +3,7 @@ import {
   type NotificationChoices,
   type NotificationStatus,
 } from '@nebab/shared';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   books,
@@ -30,7 +30,7 @@ export interface NotificationWithActor {
   actor: NotificationActorRow | null;
 }
 
-const CHOICE_COLUMNS = ['replies', 'reactions', 'clubs', 'moderation', 'newsletter'] as const;
+const CHOICE_COLUMNS = ['replies', 'reactions', 'clubs', 'moderation', 'newsletter', 'follows'] as const;
 
 function choicesOf(row: NotificationPreferencesRow | undefined): NotificationChoices {
   if (!row) return { ...DEFAULT_NOTIFICATION_CHOICES };
@@ -175,6 +175,20 @@ export function createNotificationsRepository(db: Db) {
         .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
         .returning();
       return row;
+    },
+
+    /** Deletes the notifications each of the two had about the other; answers whose were deleted. */
+    async removeBetween(a: string, b: string): Promise<string[]> {
+      const rows = await db
+        .delete(notifications)
+        .where(
+          or(
+            and(eq(notifications.recipientId, a), eq(notifications.actorId, b)),
+            and(eq(notifications.recipientId, b), eq(notifications.actorId, a)),
+          ),
+        )
+        .returning({ recipientId: notifications.recipientId });
+      return [...new Set(rows.map((row) => row.recipientId))];
     },
 
     async markAllRead(recipientId: string): Promise<number> {

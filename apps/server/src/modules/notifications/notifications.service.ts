@@ -40,6 +40,8 @@ type ChangedListener = (change: { recipientId: string; unreadCount: number }) =>
 export interface NotificationsServiceDeps {
   notifications: NotificationsRepository;
   logger: Pick<Logger, 'error'>;
+  /** Readers who blocked each other never hear of each other (answered by the readers module). */
+  relationships?: { hiddenAmong(userId: string | null, others: readonly string[]): Promise<Set<string>> };
 }
 
 function excerpt(text: string): string {
@@ -49,7 +51,11 @@ function excerpt(text: string): string {
     : flat;
 }
 
-export function createNotificationsService({ notifications, logger }: NotificationsServiceDeps) {
+export function createNotificationsService({
+  notifications,
+  logger,
+  relationships,
+}: NotificationsServiceDeps) {
   const createdListeners = new Set<CreatedListener>();
   const changedListeners = new Set<ChangedListener>();
 
@@ -68,7 +74,11 @@ export function createNotificationsService({ notifications, logger }: Notificati
 
   /** Stores one notification per wanted recipient, then tells the `onCreated` listeners. */
   async function notify(input: NotifyInput): Promise<CreatedNotification[]> {
-    const candidates = [...new Set(input.recipientIds)].filter((id) => id !== input.actorId);
+    let candidates = [...new Set(input.recipientIds)].filter((id) => id !== input.actorId);
+    if (input.actorId && relationships && candidates.length > 0) {
+      const hidden = await relationships.hiddenAmong(input.actorId, candidates);
+      candidates = candidates.filter((id) => !hidden.has(id));
+    }
     if (candidates.length === 0) return [];
     const choice = NOTIFICATION_CHOICE_OF_KIND[input.kind];
     const choices = await notifications.choicesOf(candidates);
@@ -198,6 +208,30 @@ export function createNotificationsService({ notifications, logger }: Notificati
         data: { clubName: event.clubName, startsAt: event.startsAt },
         dedupeKey: `clubMeeting:${event.clubId}`,
       });
+    });
+
+    events.on('reader.followed', async (event) => {
+      await notify({
+        kind: event.state === 'following' ? 'newFollower' : 'followRequest',
+        recipientIds: [event.followeeId],
+        actorId: event.followerId,
+        dedupeKey: `follow:${event.followerId}`,
+      });
+    });
+
+    events.on('reader.followAccepted', async (event) => {
+      await notify({
+        kind: 'followAccepted',
+        recipientIds: [event.followerId],
+        actorId: event.followeeId,
+        dedupeKey: `followAccepted:${event.followeeId}`,
+      });
+    });
+
+    // A block removes what each was told of the other.
+    events.on('reader.blocked', async ({ blockerId, blockedId }) => {
+      const touched = await notifications.removeBetween(blockerId, blockedId);
+      for (const recipientId of touched) await changed(recipientId);
     });
 
     events.on('book.suggested', async (event) => {

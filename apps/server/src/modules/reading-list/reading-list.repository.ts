@@ -7,6 +7,7 @@ import {
   type NewReadingListEntryRow,
   type ReadingListEntryRow,
 } from '../../db/schema/index.js';
+import { selectRows } from '../../db/sql-helpers.js';
 
 /** The book columns an entry shows. */
 const BOOK_COLUMNS = {
@@ -40,6 +41,22 @@ export interface ReadingListBook {
 export interface ReadingListEntryWithBook {
   entry: ReadingListEntryRow;
   book: ReadingListBook;
+}
+
+/** A shelf of a profile: the count of one status and its latest books. */
+export interface ReadingListShelf {
+  status: 'wantToRead' | 'currentlyReading' | 'completed';
+  count: number;
+  books: Array<{
+    id: string;
+    title: string;
+    authors: string[];
+    isbn10: string | null;
+    isbn13: string | null;
+    coverUrl: string | null;
+    thumbnailUrl: string | null;
+    coverPath: string | null;
+  }>;
 }
 
 export type ReadingListEntryPatch = Partial<
@@ -130,6 +147,61 @@ export function createReadingListRepository(db: Db) {
         .where(byUserAndBook(userId, bookId))
         .returning({ id: readingListEntries.id });
       return rows.length > 0;
+    },
+
+    /**
+     * The user's shelves: per status, how many entries, and the `perShelf` most recently updated
+     * active books (one statement; inactive books are counted but not shown).
+     */
+    async shelves(userId: string, perShelf: number, tx: Db = db): Promise<ReadingListShelf[]> {
+      const rows = await selectRows<{
+        status: string;
+        count: number | string;
+        id: string | null;
+        title: string | null;
+        authors: string[] | null;
+        isbn10: string | null;
+        isbn13: string | null;
+        cover_url: string | null;
+        thumbnail_url: string | null;
+        cover_path: string | null;
+      }>(
+        tx,
+        sql`WITH counted AS (
+              SELECT status, count(*)::int AS count FROM ${readingListEntries}
+              WHERE user_id = ${userId} GROUP BY status
+            ), latest AS (
+              SELECT e.status, b.id, b.title, b.authors, b.isbn10, b.isbn13, b.cover_url, b.thumbnail_url,
+                     b.cover_path,
+                     row_number() OVER (PARTITION BY e.status ORDER BY e.updated_at DESC, e.id) AS n
+              FROM ${readingListEntries} e JOIN ${books} b ON b.id = e.book_id
+              WHERE e.user_id = ${userId} AND b.status = 'active'
+            )
+            SELECT c.status, c.count, l.id, l.title, l.authors, l.isbn10, l.isbn13, l.cover_url,
+                   l.thumbnail_url, l.cover_path
+            FROM counted c LEFT JOIN latest l ON l.status = c.status AND l.n <= ${perShelf}
+            ORDER BY c.status, l.n`,
+      );
+      const shelves = new Map<string, ReadingListShelf>();
+      for (const row of rows) {
+        let shelf = shelves.get(row.status);
+        if (!shelf) {
+          shelf = { status: row.status as ReadingListShelf['status'], count: Number(row.count), books: [] };
+          shelves.set(row.status, shelf);
+        }
+        if (row.id && row.title !== null)
+          shelf.books.push({
+            id: row.id,
+            title: row.title,
+            authors: row.authors ?? [],
+            isbn10: row.isbn10,
+            isbn13: row.isbn13,
+            coverUrl: row.cover_url,
+            thumbnailUrl: row.thumbnail_url,
+            coverPath: row.cover_path,
+          });
+      }
+      return [...shelves.values()];
     },
 
     /** A `book_activity` row, read by trending. */

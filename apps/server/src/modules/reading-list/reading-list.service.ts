@@ -1,11 +1,13 @@
 import {
   READING_LIST_PAGE_MAX,
   type AddReadingListEntry,
+  type ReadingListStatus,
   type ReadingListFavorite,
   type UpdateReadingListEntry,
 } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { Actor } from '../users/users.policy.js';
 import { canFavorite, maxPage, statusChange } from './reading-list.policy.js';
@@ -18,11 +20,13 @@ import type {
 export interface ReadingListServiceDeps {
   db: Db;
   readingList: ReadingListRepository;
+  /** `readingList.statusChanged` after each add or status change (the activity feed listens). */
+  events?: DomainEvents;
 }
 
 const UNIQUE_ENTRY = 'reading_list_entries_user_book_unique';
 
-export function createReadingListService({ db, readingList }: ReadingListServiceDeps) {
+export function createReadingListService({ db, readingList, events }: ReadingListServiceDeps) {
   /** The entry with its book, read inside `tx`; 404 when the book is not on the list. */
   async function load(actor: Actor, bookId: string, tx: Db = db): Promise<ReadingListEntryWithBook> {
     const found = await readingList.findWithBook(actor.userId, bookId, tx);
@@ -52,6 +56,12 @@ export function createReadingListService({ db, readingList }: ReadingListService
         await readingList.recordActivity(book.id, actor.userId, 'want_to_read', tx);
         return row;
       });
+      await events?.emit('readingList.statusChanged', {
+        userId: actor.userId,
+        bookId: book.id,
+        status: input.status,
+        previous: null,
+      });
       return { entry, book };
     } catch (error) {
       if (isUniqueViolation(error, UNIQUE_ENTRY))
@@ -61,14 +71,15 @@ export function createReadingListService({ db, readingList }: ReadingListService
   }
 
   /** Changes the status and/or the page reached (spec §4); 404 when the book is not on the list. */
-  function update(
+  async function update(
     actor: Actor,
     bookId: string,
     input: UpdateReadingListEntry,
   ): Promise<ReadingListEntryWithBook> {
-    return db.transaction(async (tx) => {
+    const { result, previous } = await db.transaction(async (tx) => {
       const entry = await readingList.findForUpdate(actor.userId, bookId, tx);
       if (!entry) throw new NotFoundError();
+      const previous = entry.status as ReadingListStatus;
       const current = await load(actor, bookId, tx);
       const patch: ReadingListEntryPatch = input.status ? statusChange(entry, input.status, new Date()) : {};
       if (input.currentPage !== undefined) {
@@ -77,11 +88,15 @@ export function createReadingListService({ db, readingList }: ReadingListService
         }
         patch.currentPage = input.currentPage;
       }
-      if (Object.keys(patch).length === 0) return current;
+      if (Object.keys(patch).length === 0) return { result: current, previous };
       const updated = await readingList.update(actor.userId, bookId, patch, tx);
       if (!updated) throw new NotFoundError();
-      return { entry: updated, book: current.book };
+      return { result: { entry: updated, book: current.book }, previous };
     });
+    const status = result.entry.status as ReadingListStatus;
+    if (status !== previous)
+      await events?.emit('readingList.statusChanged', { userId: actor.userId, bookId, status, previous });
+    return result;
   }
 
   /** Removes the book from the list (back to none); 404 when it is not there. */
@@ -107,7 +122,12 @@ export function createReadingListService({ db, readingList }: ReadingListService
     });
   }
 
-  return { list, add, update, remove, setFavorite };
+  /** A profile's shelves: how many books of each status, with the latest active ones. */
+  function shelves(userId: string, perShelf: number) {
+    return readingList.shelves(userId, perShelf);
+  }
+
+  return { list, add, update, remove, setFavorite, shelves };
 }
 
 export type ReadingListService = ReturnType<typeof createReadingListService>;

@@ -1,5 +1,5 @@
 import type { ReviewReactionType } from '@nebab/shared';
-import { and, asc, desc, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   bookActivity,
@@ -89,7 +89,11 @@ export function createReviewsRepository(db: Db) {
     return result;
   }
 
-  async function repliesFor(reviewIds: string[], tx: Db): Promise<Map<string, ReplyWithAuthor[]>> {
+  async function repliesFor(
+    reviewIds: string[],
+    tx: Db,
+    hidden: readonly string[],
+  ): Promise<Map<string, ReplyWithAuthor[]>> {
     const result = new Map<string, ReplyWithAuthor[]>();
     for (const id of reviewIds) result.set(id, []);
     if (reviewIds.length === 0) return result;
@@ -97,19 +101,26 @@ export function createReviewsRepository(db: Db) {
       .select({ reply: reviewReplies, author: AUTHOR_COLUMNS })
       .from(reviewReplies)
       .innerJoin(users, eq(users.id, reviewReplies.userId))
-      .where(inArray(reviewReplies.reviewId, reviewIds))
+      .where(
+        and(
+          inArray(reviewReplies.reviewId, reviewIds),
+          hidden.length > 0 ? notInArray(reviewReplies.userId, [...hidden]) : undefined,
+        ),
+      )
       .orderBy(asc(reviewReplies.createdAt), asc(reviewReplies.id));
     for (const row of rows) result.get(row.reply.reviewId)?.push(row);
     return result;
   }
 
+  /** The Review shape's details; replies by readers in `hidden` (blocked either way) are left out. */
   async function withDetails(
     rows: ReviewWithAuthor[],
     viewerId: string | null,
     tx: Db,
+    hidden: readonly string[] = [],
   ): Promise<ReviewDetails[]> {
     const ids = rows.map((row) => row.review.id);
-    const [reactions, replies] = [await reactionsFor(ids, viewerId, tx), await repliesFor(ids, tx)];
+    const [reactions, replies] = [await reactionsFor(ids, viewerId, tx), await repliesFor(ids, tx, hidden)];
     return rows.map((row) => ({
       ...row,
       reactions: reactions.get(row.review.id) ?? { likes: 0, dislikes: 0, mine: null },
@@ -132,9 +143,14 @@ export function createReviewsRepository(db: Db) {
 
     /**
      * A book's reviews as `viewerId` sees them: approved public ones plus the viewer's own (any
-     * visibility, any status but deleted), newest first.
+     * visibility, any status but deleted), newest first; none by readers in `hidden`.
      */
-    async listForBook(bookId: string, viewerId: string | null, tx: Db = db): Promise<ReviewWithAuthor[]> {
+    async listForBook(
+      bookId: string,
+      viewerId: string | null,
+      hidden: readonly string[] = [],
+      tx: Db = db,
+    ): Promise<ReviewWithAuthor[]> {
       const publicOnes = and(eq(reviews.status, 'approved'), eq(reviews.visibility, 'public'));
       return tx
         .select({ review: reviews, author: AUTHOR_COLUMNS })
@@ -145,9 +161,40 @@ export function createReviewsRepository(db: Db) {
             eq(reviews.bookId, bookId),
             ne(reviews.status, 'deleted'),
             viewerId ? or(publicOnes, eq(reviews.userId, viewerId)) : publicOnes,
+            hidden.length > 0 ? notInArray(reviews.userId, [...hidden]) : undefined,
           ),
         )
         .orderBy(desc(reviews.createdAt), desc(reviews.id));
+    },
+
+    /** The author's latest approved public reviews of active books, newest first (a profile). */
+    async publicByAuthor(authorId: string, limit: number, tx: Db = db) {
+      return tx
+        .select({
+          review: reviews,
+          book: {
+            id: books.id,
+            title: books.title,
+            authors: books.authors,
+            isbn10: books.isbn10,
+            isbn13: books.isbn13,
+            coverUrl: books.coverUrl,
+            thumbnailUrl: books.thumbnailUrl,
+            coverPath: books.coverPath,
+          },
+        })
+        .from(reviews)
+        .innerJoin(books, eq(books.id, reviews.bookId))
+        .where(
+          and(
+            eq(reviews.userId, authorId),
+            eq(reviews.status, 'approved'),
+            eq(reviews.visibility, 'public'),
+            eq(books.status, 'active'),
+          ),
+        )
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(limit);
     },
 
     async findById(id: string, tx: Db = db): Promise<ReviewWithAuthor | undefined> {
@@ -156,6 +203,16 @@ export function createReviewsRepository(db: Db) {
         .from(reviews)
         .innerJoin(users, eq(users.id, reviews.userId))
         .where(eq(reviews.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /** The reader's review of the book (any status), or undefined. */
+    async findMine(userId: string, bookId: string, tx: Db = db): Promise<ReviewRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.userId, userId), eq(reviews.bookId, bookId)))
         .limit(1);
       return row;
     },

@@ -6,6 +6,7 @@ import {
   type ReviewPatch,
 } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
+import type { ReviewRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../users/users.policy.js';
@@ -18,36 +19,75 @@ import type {
   ReviewWithAuthor,
 } from './reviews.repository.js';
 
+/** Who is hidden from whom (blocks), answered by the readers module. */
+export interface HiddenReaders {
+  hiddenFrom(userId: string | null | undefined): Promise<string[]>;
+}
+
 export interface ReviewsServiceDeps {
   db: Db;
   reviews: ReviewsRepository;
-  /** Domain events (`review.replied`, `review.reacted`, `report.created`), emitted after commit. */
+  /**
+   * Domain events (`review.replied`, `review.reacted`, `report.created`, `review.changed`), emitted
+   * after commit.
+   */
   events?: DomainEvents;
+  /** Readers who blocked each other see neither the other's reviews nor their replies. */
+  relationships?: HiddenReaders;
 }
 
-export function createReviewsService({ db, reviews, events }: ReviewsServiceDeps) {
+export function createReviewsService({ db, reviews, events, relationships }: ReviewsServiceDeps) {
+  const hiddenFrom = (userId: string | null | undefined) =>
+    relationships ? relationships.hiddenFrom(userId) : Promise.resolve([]);
+
+  /** The review's details for `viewerId`; `hidden` (their blocks) is read before any transaction. */
   async function details(
     row: ReviewWithAuthor,
     viewerId: string | null,
-    tx: Db = db,
+    tx: Db,
+    hidden: readonly string[],
   ): Promise<ReviewDetails> {
-    const [found] = await reviews.withDetails([row], viewerId, tx);
+    const [found] = await reviews.withDetails([row], viewerId, tx, hidden);
     if (!found) throw new NotFoundError();
     return found;
   }
 
-  /** The review if the caller may see it; 404 otherwise. */
+  /** The review if the caller may see it (not theirs to see, or its author blocked either way: 404). */
   async function visible(id: string, actor: Actor | null): Promise<ReviewWithAuthor> {
     const row = await reviews.findById(id);
     if (!row || !canSeeReview(row.review, actor?.userId ?? null)) throw new NotFoundError();
+    if ((await hiddenFrom(actor?.userId)).includes(row.review.userId)) throw new NotFoundError();
     return row;
   }
 
-  /** A book's reviews for the caller (approved public ones plus the caller's own); 404 for an unknown book. */
+  /** Tells the listeners (the activity feed) what became of a review. */
+  async function changed(review: ReviewRow, created: boolean, ratingChanged: boolean): Promise<void> {
+    await events?.emit('review.changed', {
+      reviewId: review.id,
+      bookId: review.bookId,
+      authorId: review.userId,
+      rating: review.rating,
+      comment: review.comment,
+      visible: review.status === 'approved' && review.visibility === 'public',
+      created,
+      ratingChanged,
+    });
+  }
+
+  /**
+   * A book's reviews for the caller (approved public ones plus the caller's own, none by readers
+   * blocked either way); 404 for an unknown book.
+   */
   async function listForBook(bookId: string, actor: Actor | null): Promise<ReviewDetails[]> {
     if (!(await reviews.bookIsActive(bookId))) throw new NotFoundError();
     const viewerId = actor?.userId ?? null;
-    return reviews.withDetails(await reviews.listForBook(bookId, viewerId), viewerId, db);
+    const hidden = await hiddenFrom(viewerId);
+    return reviews.withDetails(await reviews.listForBook(bookId, viewerId, hidden), viewerId, db, hidden);
+  }
+
+  /** A profile's recent reviews: the author's approved public reviews of active books. */
+  function publicByAuthor(authorId: string, limit: number) {
+    return reviews.publicByAuthor(authorId, limit);
   }
 
   /**
@@ -60,7 +100,9 @@ export function createReviewsService({ db, reviews, events }: ReviewsServiceDeps
     input: ReviewInput,
   ): Promise<{ review: ReviewDetails; created: boolean }> {
     if (!(await reviews.bookIsActive(bookId))) throw new NotFoundError();
-    return db.transaction(async (tx) => {
+    const hidden = await hiddenFrom(actor.userId);
+    const outcome = await db.transaction(async (tx) => {
+      const before = await reviews.findMine(actor.userId, bookId, tx);
       const { review, inserted } = await reviews.upsert(
         actor.userId,
         bookId,
@@ -70,13 +112,24 @@ export function createReviewsService({ db, reviews, events }: ReviewsServiceDeps
       if (inserted) await reviews.recordActivity(bookId, actor.userId, 'review', tx);
       const row = await reviews.findById(review.id, tx);
       if (!row) throw new NotFoundError();
-      return { review: await details(row, actor.userId, tx), created: inserted };
+      const wasShown = before?.status !== 'deleted';
+      return {
+        review: await details(row, actor.userId, tx, hidden),
+        created: inserted,
+        row: row.review,
+        // A deleted review written again counts as new for the feed.
+        fresh: inserted || !wasShown,
+        ratingChanged: !!before && before.rating !== review.rating,
+      };
     });
+    await changed(outcome.row, outcome.fresh, outcome.ratingChanged);
+    return { review: outcome.review, created: outcome.created };
   }
 
   /** The author changes rating, comment and/or visibility. */
-  function update(actor: Actor, id: string, patch: ReviewPatch): Promise<ReviewDetails> {
-    return db.transaction(async (tx) => {
+  async function update(actor: Actor, id: string, patch: ReviewPatch): Promise<ReviewDetails> {
+    const hidden = await hiddenFrom(actor.userId);
+    const outcome = await db.transaction(async (tx) => {
       const current = await reviews.findForUpdate(id, tx);
       if (!current) throw new NotFoundError();
       assertAuthor(current, actor.userId);
@@ -84,18 +137,25 @@ export function createReviewsService({ db, reviews, events }: ReviewsServiceDeps
       if (Object.keys(changes).length > 0) await reviews.update(id, changes, tx);
       const row = await reviews.findById(id, tx);
       if (!row) throw new NotFoundError();
-      return details(row, actor.userId, tx);
+      return {
+        details: await details(row, actor.userId, tx, hidden),
+        row: row.review,
+        ratingChanged: current.rating !== row.review.rating,
+      };
     });
+    await changed(outcome.row, false, outcome.ratingChanged);
+    return outcome.details;
   }
 
   /** The author deletes: the status becomes deleted, the row stays (moderation keeps it). */
-  function remove(actor: Actor, id: string): Promise<void> {
-    return db.transaction(async (tx) => {
+  async function remove(actor: Actor, id: string): Promise<void> {
+    const removed = await db.transaction(async (tx) => {
       const current = await reviews.findForUpdate(id, tx);
       if (!current) throw new NotFoundError();
       assertAuthor(current, actor.userId);
-      await reviews.update(id, { status: 'deleted' }, tx);
+      return reviews.update(id, { status: 'deleted' }, tx);
     });
+    if (removed) await changed(removed, false, false);
   }
 
   async function reply(actor: Actor, id: string, input: ReplyInput): Promise<ReplyWithAuthor> {
@@ -139,15 +199,17 @@ export function createReviewsService({ db, reviews, events }: ReviewsServiceDeps
    */
   async function report(actor: Actor, id: string, reason: string): Promise<void> {
     await visible(id, actor);
-    const { reportId, bookId } = await db.transaction(async (tx) => {
+    const { reportId, bookId, flagged } = await db.transaction(async (tx) => {
       const current = await reviews.findForUpdate(id, tx);
       if (!current) throw new NotFoundError();
       const reporters = await reviews.report(id, actor.userId, reason, tx);
+      let flagged: ReviewRow | undefined;
       if (reporters >= REVIEW_LIMITS.flagAfterReports && current.status === 'approved') {
-        await reviews.update(id, { status: 'flagged' }, tx);
+        flagged = await reviews.update(id, { status: 'flagged' }, tx);
       }
-      return { reportId: await reviews.reportId(id, actor.userId, tx), bookId: current.bookId };
+      return { reportId: await reviews.reportId(id, actor.userId, tx), bookId: current.bookId, flagged };
     });
+    if (flagged) await changed(flagged, false, false);
     if (reportId) {
       await events?.emit('report.created', {
         kind: 'review',
@@ -160,7 +222,7 @@ export function createReviewsService({ db, reviews, events }: ReviewsServiceDeps
     }
   }
 
-  return { listForBook, submit, update, remove, reply, react, report };
+  return { listForBook, publicByAuthor, submit, update, remove, reply, react, report };
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;

@@ -1,10 +1,5 @@
 import { CLUB_LIMITS } from '@nebab/shared';
-import {
-  createMemoryRateLimiter,
-  type RateLimiter,
-  type RateLimiters,
-  type RateLimitOptions,
-} from '../lib/rate-limiter.js';
+import type { RateLimiter, RateLimiters } from '../../lib/rate-limiter.js';
 
 /** Counts chat messages per key (a user); only `hit` is needed. */
 export type ChatRateLimiter = Pick<RateLimiter, 'hit'>;
@@ -18,9 +13,4 @@ export function createChatLimiter(rateLimiters: RateLimiters): ChatRateLimiter {
     limit: CLUB_LIMITS.messagesPerWindow,
     windowMs: CLUB_LIMITS.messageWindowMs,
   });
-}
-
-/** This process's memory only (a Socket.IO server without the app's limiters). */
-export function createMemoryChatLimiter(options: RateLimitOptions): ChatRateLimiter {
-  return createMemoryRateLimiter(options);
 }

@@ -1,0 +1,128 @@
+import { READER_LIMITS, type ReaderPrivacy, type UserStats } from '@nebab/shared';
+import { NotFoundError } from '../../lib/errors.js';
+import type { ListSummaryView } from '../lists/lists.service.js';
+import type { Actor } from '../users/users.policy.js';
+import type { BookCardColumns } from './cards.presenter.js';
+import type { ProfileAccess } from './readers.policy.js';
+import type { FollowRowState, ReaderRow } from './readers.repository.js';
+import type { RelationshipsService } from './relationships.service.js';
+
+/** What a profile shows of other modules, each answered by that module's service. */
+export interface ProfileSources {
+  counts(userId: string): Promise<UserStats>;
+  shelves(
+    userId: string,
+    perShelf: number,
+  ): Promise<
+    Array<{
+      status: 'wantToRead' | 'currentlyReading' | 'completed';
+      count: number;
+      books: BookCardColumns[];
+    }>
+  >;
+  recentReviews(
+    userId: string,
+    limit: number,
+  ): Promise<
+    Array<{ review: { id: string; rating: number; comment: string; createdAt: Date }; book: BookCardColumns }>
+  >;
+  /** The owner's lists; private ones only when `includePrivate`. */
+  lists(
+    ownerId: string,
+    includePrivate: boolean,
+    limit: number,
+  ): Promise<{ views: ListSummaryView[]; total: number }>;
+  clubs(
+    userId: string,
+    limit: number,
+  ): Promise<
+    Array<{
+      id: string;
+      name: string;
+      genreFocus: string | null;
+      role: 'member' | 'moderator';
+      memberCount: number;
+    }>
+  >;
+}
+
+export interface ProfilesServiceDeps {
+  relationships: RelationshipsService;
+  sources: ProfileSources;
+}
+
+/** A profile as one asker may see it (`access` card: the sections stay empty). */
+export interface ProfileView {
+  reader: ReaderRow;
+  privacy: ReaderPrivacy;
+  access: Exclude<ProfileAccess, 'hidden'>;
+  self: boolean;
+  follow: FollowRowState | null;
+  followsYou: FollowRowState | null;
+  followCounts: { followers: number; following: number };
+  counts: UserStats | null;
+  /** Null when the reader hides their reading list (or the asker sees the card only). */
+  shelves: Awaited<ReturnType<ProfileSources['shelves']>> | null;
+  reviews: Awaited<ReturnType<ProfileSources['recentReviews']>>;
+  lists: ListSummaryView[];
+  listCount: number;
+  clubs: Awaited<ReturnType<ProfileSources['clubs']>>;
+}
+
+/**
+ * Public profiles (`/reader/{id}`): the reader's card, counts, shelves, recent reviews, lists and
+ * clubs, as the asker may see them. `publicProfile` is the anonymous view (for server-rendered pages).
+ */
+export function createProfilesService({ relationships, sources }: ProfilesServiceDeps) {
+  async function profile(viewer: Actor | null, readerId: string): Promise<ProfileView> {
+    const found = await relationships.accessOf(viewer, readerId);
+    if (found.access === 'hidden') throw new NotFoundError();
+    const self = viewer?.userId === readerId;
+    const followCounts = await relationships.followCounts(readerId);
+    const base = {
+      reader: found.reader,
+      privacy: found.privacy,
+      self,
+      follow: found.follow,
+      followsYou: found.followsYou,
+      followCounts,
+    };
+    if (found.access === 'card')
+      return {
+        ...base,
+        access: 'card',
+        counts: null,
+        shelves: null,
+        reviews: [],
+        lists: [],
+        listCount: 0,
+        clubs: [],
+      };
+    const showShelves = found.privacy.showReadingList;
+    const [counts, shelves, reviews, lists, clubs] = await Promise.all([
+      sources.counts(readerId),
+      showShelves ? sources.shelves(readerId, READER_LIMITS.shelfBooks) : Promise.resolve(null),
+      sources.recentReviews(readerId, READER_LIMITS.recentReviews),
+      sources.lists(readerId, self, READER_LIMITS.profileLists),
+      sources.clubs(readerId, READER_LIMITS.profileClubs),
+    ]);
+    return {
+      ...base,
+      access: 'full',
+      counts,
+      shelves,
+      reviews,
+      lists: lists.views,
+      listCount: lists.total,
+      clubs,
+    };
+  }
+
+  return {
+    profile,
+    /** The profile an anonymous visitor sees (404 unless public or followers-only); for SSR and meta tags. */
+    publicProfile: (readerId: string) => profile(null, readerId),
+  };
+}
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;
