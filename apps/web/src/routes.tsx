@@ -101,6 +101,12 @@ export const routes: RouteObject[] = [
                     .ReaderNotificationsPage,
                 }),
               },
+              {
+                path: 'lists',
+                lazy: async () => ({
+                  Component: (await import('./pages/MyListsPage/MyListsPage')).MyListsPage,
+                }),
+              },
             ],
           },
           // admin (protected + role admin, else /dashboard)
@@ -227,11 +233,53 @@ export const routes: RouteObject[] = [
               Component: (await import('./pages/GenreAliasPage/GenreAliasPage')).GenreAliasPage,
             }),
           },
-          // /genre/{name}/new, /popular and /lists: the matching section of the genre page
+          // readers' book lists of a genre, most voted first
+          {
+            path: 'genre/:name/lists',
+            lazy: async () => ({
+              Component: (await import('./pages/GenreListsPage/GenreListsPage')).GenreListsPage,
+            }),
+          },
+          // /genre/{name}/new and /popular: the matching section of the genre page
           {
             path: 'genre/:name/:section',
             lazy: async () => ({
               Component: (await import('./pages/GenreAliasPage/GenreAliasPage')).GenreAliasPage,
+            }),
+          },
+          // readers, their lists, and genre groups (issue 15)
+          {
+            path: 'reader/:id',
+            lazy: async () => ({
+              Component: (await import('./pages/ReaderProfilePage/ReaderProfilePage')).ReaderProfilePage,
+            }),
+          },
+          {
+            path: 'reader/:id/followers',
+            lazy: async () => ({
+              Component: (await import('./pages/ReaderConnectionsPage/ReaderConnectionsPage')).FollowersPage,
+            }),
+          },
+          {
+            path: 'reader/:id/following',
+            lazy: async () => ({
+              Component: (await import('./pages/ReaderConnectionsPage/ReaderConnectionsPage')).FollowingPage,
+            }),
+          },
+          {
+            path: 'list/:id',
+            lazy: async () => ({ Component: (await import('./pages/ListPage/ListPage')).ListPage }),
+          },
+          {
+            path: 'groups/:genre',
+            lazy: async () => ({
+              Component: (await import('./pages/GenreGroupsPage/GenreGroupsPage')).GenreGroupsPage,
+            }),
+          },
+          {
+            path: 'group/:id',
+            lazy: async () => ({
+              Component: (await import('./pages/GenreGroupsPage/GenreGroupsPage')).GroupPage,
             }),
           },
           {

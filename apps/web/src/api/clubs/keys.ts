@@ -19,4 +19,9 @@ export const clubKeys = {
   meetings: (id: string, when: ClubMeetingsQuery['when']) =>
     ['clubs', 'detail', id, 'meetings', when] as const,
   events: (when: ClubMeetingsQuery['when']) => ['clubs', 'events', when] as const,
+  /**
+   * A club's chat messages (pages and live ones merged; kept by features/clubs/useClubChat). Outside
+   * `['clubs']` so invalidating the clubs never throws the merged history away.
+   */
+  chat: (id: string) => ['clubChat', id] as const,
 };

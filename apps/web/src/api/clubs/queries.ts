@@ -93,8 +93,8 @@ export function myClubEventsQueryOptions(when: ClubMeetingsQuery['when'], enable
 }
 
 /**
- * GET /api/clubs/:id/messages — one page of chat, newest last. Not cached by TanStack Query: the chat
- * (features/clubs/useClubChat) merges pages and live messages itself.
+ * GET /api/clubs/:id/messages — one page of chat, newest last. features/clubs/useClubChat merges the
+ * pages and the live messages into the query cache under `clubKeys.chat(id)`.
  */
 export function fetchClubMessages(
   id: string,

@@ -1,12 +1,15 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClubMessage } from '@nebab/shared';
-import { mockFetch } from '../../test/fetchMock';
-import { useClubChat } from './useClubChat';
+import { mockFetch, type MockReply } from '../../test/fetchMock';
+import { testReader } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { useAuth } from '../auth/authContext';
+import { useClubChat, type ClubChat } from './useClubChat';
 
 type Handler = (...args: unknown[]) => void;
 
-/** A stand-in for the Socket.IO client: records emits, lets the test fire server events. */
+/** A stand-in for the tab's Socket.IO client: records emits, lets the test fire server events. */
 class FakeSocket {
   handlers = new Map<string, Handler[]>();
   emitted: { event: string; payload: unknown }[] = [];
@@ -19,13 +22,15 @@ class FakeSocket {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
     return this;
   }
+  off(event: string, handler: Handler) {
+    this.handlers.set(
+      event,
+      (this.handlers.get(event) ?? []).filter((h) => h !== handler),
+    );
+    return this;
+  }
   fire(event: string, ...args: unknown[]) {
     for (const handler of this.handlers.get(event) ?? []) handler(...args);
-  }
-  emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
-    this.emitted.push({ event, payload });
-    if (event === 'club:join') ack?.(this.joinAnswer);
-    return this;
   }
   timeout() {
     return {
@@ -35,7 +40,9 @@ class FakeSocket {
         ack: (error: Error | null, answer: unknown) => void,
       ) => {
         this.emitted.push({ event, payload });
-        ack(null, this.messageAnswer(payload));
+        if (event === 'club:join') ack(null, this.joinAnswer);
+        else if (event === 'club:message') ack(null, this.messageAnswer(payload));
+        else ack(null, { ok: true, data: payload });
       },
     };
   }
@@ -52,13 +59,15 @@ class FakeSocket {
   disconnect() {
     this.connected = false;
   }
-  removeAllListeners() {
-    this.handlers.clear();
-  }
 }
 
-const socket = vi.hoisted(() => ({ current: null as unknown }));
-vi.mock('socket.io-client', () => ({ io: vi.fn(() => socket.current) }));
+const socket = vi.hoisted(() => ({ current: null as unknown, opened: 0 }));
+vi.mock('socket.io-client', () => ({
+  io: vi.fn(() => {
+    socket.opened += 1;
+    return socket.current;
+  }),
+}));
 
 const message = (id: string, minute: number, content = `message ${id}`): ClubMessage => ({
   id,
@@ -68,16 +77,43 @@ const message = (id: string, minute: number, content = `message ${id}`): ClubMes
   created_at: `2026-11-22T10:${String(minute).padStart(2, '0')}:00.000Z`,
 });
 
+/** Signs a reader in (the socket is only for readers) and renders the hook; `chat()` is its latest value. */
+async function renderChat(messages: Record<string, MockReply | ((request: { url: string }) => MockReply)>) {
+  window.localStorage.setItem('NR_token', 'tok');
+  const { calls } = mockFetch({
+    'GET /api/auth/me': { body: { user: testReader() } },
+    'GET /api/preferences': { status: 404 },
+    ...messages,
+  });
+  let latest: ClubChat | undefined;
+  function Harness() {
+    const { status } = useAuth();
+    latest = useClubChat('c1');
+    return <p>{status}</p>;
+  }
+  const view = renderWithProviders(<Harness />);
+  await screen.findByText('signedIn');
+  return {
+    view,
+    chat: () => latest!,
+    messageCalls: () => calls.map((call) => call.url).filter((url) => url.includes('/messages')),
+  };
+}
+
 describe('useClubChat', () => {
   let fake: FakeSocket;
   beforeEach(() => {
     fake = new FakeSocket();
     socket.current = fake;
+    socket.opened = 0;
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.localStorage.clear();
+  });
 
   it('joins the room on every (re)connection and fetches only what came after the newest message', async () => {
-    const { calls } = mockFetch({
+    const { chat, messageCalls } = await renderChat({
       'GET /api/clubs/c1/messages': ({ url }) => {
         const after = new URL(url, 'http://localhost').searchParams.get('after');
         if (!after) return { body: { items: [message('m1', 1), message('m2', 2)], hasMore: true } };
@@ -85,7 +121,11 @@ describe('useClubChat', () => {
         return { body: { items: [], hasMore: false } };
       },
     });
-    const { result } = renderHook(() => useClubChat('c1'));
+    const result = {
+      get current() {
+        return chat();
+      },
+    };
 
     act(() => fake.up());
     await waitFor(() => expect(result.current.messages.map((m) => m.id)).toEqual(['m1', 'm2']));
@@ -96,27 +136,35 @@ describe('useClubChat', () => {
     act(() => fake.fire('club:message', message('m3', 3)));
     act(() => fake.fire('club:message', message('m3', 3)));
     act(() => fake.fire('club:message', { ...message('x', 3), clubId: 'other' }));
-    expect(result.current.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+    await waitFor(() => expect(result.current.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']));
 
     // The connection drops; on reconnect the hook joins again and asks for what it missed.
     act(() => fake.down());
-    expect(result.current.status).toBe('reconnecting');
+    await waitFor(() => expect(result.current.status).toBe('reconnecting'));
     act(() => fake.up());
     await waitFor(() => expect(result.current.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3', 'm4']));
     expect(fake.emitted.filter((e) => e.event === 'club:join')).toHaveLength(2);
-    const urls = calls.map((call) => call.url);
-    expect(urls).toEqual(['/api/clubs/c1/messages?limit=50', '/api/clubs/c1/messages?after=m3&limit=100']);
+    expect(messageCalls()).toEqual([
+      '/api/clubs/c1/messages?limit=50',
+      '/api/clubs/c1/messages?after=m3&limit=100',
+    ]);
+    // One socket for the tab.
+    expect(socket.opened).toBe(1);
   });
 
   it('pages back with before and shows the stored message or the error of a refused send', async () => {
-    mockFetch({
+    const { chat } = await renderChat({
       'GET /api/clubs/c1/messages': ({ url }) => {
         const before = new URL(url, 'http://localhost').searchParams.get('before');
         if (before === 'm5') return { body: { items: [message('m4', 4)], hasMore: false } };
         return { body: { items: [message('m5', 5)], hasMore: true } };
       },
     });
-    const { result } = renderHook(() => useClubChat('c1'));
+    const result = {
+      get current() {
+        return chat();
+      },
+    };
     act(() => fake.up());
     await waitFor(() => expect(result.current.messages).toHaveLength(1));
 
@@ -159,12 +207,26 @@ describe('useClubChat', () => {
   });
 
   it('shows why the room was refused', async () => {
-    mockFetch({});
     fake.joinAnswer = { ok: false, code: 'FORBIDDEN', message: 'Only members of this club can do that' };
-    const { result } = renderHook(() => useClubChat('c1'));
+    const { chat } = await renderChat({});
+    const result = {
+      get current() {
+        return chat();
+      },
+    };
     act(() => fake.up());
     await waitFor(() => expect(result.current.status).toBe('failed'));
     expect(result.current.error).toBe('Only members of this club can do that');
     expect(result.current.loading).toBe(false);
+  });
+
+  it('leaves the room when the chat closes, and keeps the socket for the rest of the tab', async () => {
+    const { view } = await renderChat({
+      'GET /api/clubs/c1/messages': { body: { items: [], hasMore: false } },
+    });
+    act(() => fake.up());
+    await waitFor(() => expect(fake.emitted.map((e) => e.event)).toContain('club:join'));
+    view.unmount();
+    expect(fake.emitted.map((e) => e.event)).toContain('club:leave');
   });
 });

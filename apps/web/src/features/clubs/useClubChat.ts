@@ -1,28 +1,24 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { io, type Socket } from 'socket.io-client';
-import {
-  CLUB_LIMITS,
-  SOCKET_PATH,
-  clubMessageContentSchema,
-  type ClientToServerEvents,
-  type ClubMessage,
-  type ServerToClientEvents,
-  type SocketHandshakeAuth,
-} from '@nebab/shared';
+import { CLUB_LIMITS, clubMessageContentSchema, type ClubMessage } from '@nebab/shared';
+import { clubKeys } from '../../api/clubs/keys';
 import { fetchClubMessages } from '../../api/clubs/queries';
 import { isApiError } from '../../api/client';
-import { currentLanguage } from '../../i18n';
 import { translateMessage } from '../../i18n/messages';
-import { readToken } from '../auth/tokenStorage';
+import { useRealtime, useSocketEvents, type AckResult } from '../realtime/useSocket';
 import { mergeMessages, newestId, oldestId } from './mergeMessages';
 
-type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** `connecting` until the room is joined; `reconnecting` while Socket.IO retries; `failed` when refused. */
+/** `connecting` until the room is joined; `reconnecting` while the socket is down; `failed` when refused. */
 export type ChatStatus = 'connecting' | 'live' | 'reconnecting' | 'failed';
 
 export type SendResult = { ok: true } | { ok: false; message: string };
+
+/** The chat as the query cache holds it: messages oldest first, and whether older ones remain. */
+export interface ChatCache {
+  items: ClubMessage[];
+  hasEarlier: boolean;
+}
 
 export interface ClubChat {
   /** Oldest first, newest last; each id once. */
@@ -36,217 +32,205 @@ export interface ClubChat {
   loadingEarlier: boolean;
   loadEarlier: () => Promise<void>;
   send: (content: string) => Promise<SendResult>;
-  /** Reconnects after a refusal or a failure. */
+  /** Joins again after a refusal or a failure. */
   retry: () => void;
 }
 
 const PAGE = CLUB_LIMITS.messagesPageDefault;
-const ACK_TIMEOUT_MS = 10_000;
 
-function errorText(error: unknown, fallback: string): string {
-  return isApiError(error) ? error.message : fallback;
+/** How many mounted chats hold each club's room on the tab's socket (the last one leaves it). */
+const roomHolders = new Map<string, number>();
+
+function mergeInto(queryClient: QueryClient, clubId: string, incoming: readonly ClubMessage[]): boolean {
+  let applied = false;
+  queryClient.setQueryData<ChatCache>(clubKeys.chat(clubId), (current) => {
+    if (!current) return current;
+    applied = true;
+    const items = mergeMessages(current.items, incoming);
+    return items === current.items ? current : { ...current, items };
+  });
+  return applied;
+}
+
+/** A refused or unanswered acknowledgement as text: offline, no answer, or the server's message. */
+function ackError(
+  ack: Extract<AckResult<unknown>, { ok: false }>,
+  texts: { offline: string; noAnswer: string; fallback: string },
+): string {
+  if (ack.code === 'OFFLINE') return texts.offline;
+  if (ack.code === 'TIMEOUT') return texts.noAnswer;
+  return ack.message ?? translateMessage(`errors.${ack.code}`) ?? texts.fallback;
 }
 
 /**
- * Live chat of one club (spec §4 Socket). Opens a Socket.IO connection on the same origin
- * (`SOCKET_PATH`, handshake `auth: { token }`), emits `club:join` after the first connection and after
- * every reconnection, and each time fetches the messages `after` the newest one held, so nothing sent
- * while the connection was down is missed. Live `club:message` events, fetched pages and the sender's
- * own acknowledged messages all go through `mergeMessages` (de-duplicated by id, newest last).
- * Mount it with `key={clubId}` so a different club starts from a clean state.
+ * Live chat of one club (spec §4 Socket) on the tab's one socket. Emits `club:join` after every
+ * (re)connection, then catches up: the query under `clubKeys.chat(clubId)` fetches the latest page
+ * the first time and, each time after, the messages `after` the newest one held, so nothing sent
+ * while the connection was down is missed. Live `club:message` events, fetched pages and the
+ * sender's own acknowledged messages are all merged into that cache entry (by id, newest last).
  */
 export function useClubChat(clubId: string): ClubChat {
   const { t } = useTranslation();
-  const [messages, setMessages] = useState<ClubMessage[]>([]);
-  const [status, setStatus] = useState<ChatStatus>('connecting');
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [hasEarlier, setHasEarlier] = useState(false);
+  const queryClient = useQueryClient();
+  const realtime = useRealtime();
+  const [join, setJoin] = useState<{ state: 'connecting' | 'live' | 'failed'; error: string | null }>({
+    state: 'connecting',
+    error: null,
+  });
+  const [attempt, setAttempt] = useState(0);
+  const [everLive, setEverLive] = useState(false);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
-  const heldRef = useRef<ClubMessage[]>([]);
-  const socketRef = useRef<ChatSocket | null>(null);
+  const [earlierError, setEarlierError] = useState<string | null>(null);
+  /** Live messages that came before the first page did. */
+  const earlyRef = useRef<ClubMessage[]>([]);
   const tRef = useRef(t);
-
   useEffect(() => {
     tRef.current = t;
   }, [t]);
 
-  const apply = useCallback((incoming: readonly ClubMessage[]) => {
-    const next = mergeMessages(heldRef.current, incoming);
-    if (next === heldRef.current) return;
-    heldRef.current = next;
-    setMessages(next);
-  }, []);
+  const key = clubKeys.chat(clubId);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }): Promise<ChatCache> => {
+      const held = queryClient.getQueryData<ChatCache>(key);
+      if (!held || held.items.length === 0) {
+        const page = await fetchClubMessages(clubId, { limit: PAGE }, signal);
+        const items = mergeMessages(page.items, earlyRef.current);
+        earlyRef.current = [];
+        return { items, hasEarlier: page.hasMore };
+      }
+      let items = held.items;
+      for (;;) {
+        const after = newestId(items);
+        if (!after) break;
+        const page = await fetchClubMessages(clubId, { after, limit: CLUB_LIMITS.messagesPageMax }, signal);
+        items = mergeMessages(items, page.items);
+        if (!page.hasMore || page.items.length === 0) break;
+      }
+      // Live messages that arrived meanwhile are in the cache already.
+      const latest = queryClient.getQueryData<ChatCache>(key) ?? held;
+      return { ...latest, items: mergeMessages(latest.items, items) };
+    },
+    enabled: join.state === 'live',
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 
+  // Join the room on the first connection and after every reconnection (a new connection is in no
+  // room), then catch up on what came meanwhile.
+  const { connected, emit } = realtime;
   useEffect(() => {
-    let closed = false;
-    const controller = new AbortController();
-    // Fills run one after another, so a catch-up always starts from the newest message already held.
-    let fills: Promise<void> = Promise.resolve();
-
-    const catchUp = async () => {
-      if (heldRef.current.length === 0) {
-        const page = await fetchClubMessages(clubId, { limit: PAGE }, controller.signal);
-        if (closed) return;
-        apply(page.items);
-        setHasEarlier(page.hasMore);
+    if (!connected) return;
+    let cancelled = false;
+    roomHolders.set(clubId, (roomHolders.get(clubId) ?? 0) + 1);
+    void emit('club:join', { clubId }).then((ack) => {
+      if (cancelled) return;
+      if (!ack.ok) {
+        const t = tRef.current;
+        const texts = { offline: t('clubsUi.chat.offline'), noAnswer: t('clubsUi.chat.noAnswer') };
+        setJoin({
+          state: 'failed',
+          error: ackError(ack, { ...texts, fallback: t('clubsUi.chat.joinFailed') }),
+        });
         return;
       }
-      for (;;) {
-        const after = newestId(heldRef.current);
-        if (!after) return;
-        const page = await fetchClubMessages(
-          clubId,
-          { after, limit: CLUB_LIMITS.messagesPageMax },
-          controller.signal,
+      setJoin({ state: 'live', error: null });
+      setEverLive(true);
+      if (queryClient.getQueryData<ChatCache>(clubKeys.chat(clubId)))
+        void queryClient.refetchQueries(
+          { queryKey: clubKeys.chat(clubId), exact: true },
+          { cancelRefetch: false },
         );
-        if (closed) return;
-        apply(page.items);
-        if (!page.hasMore || page.items.length === 0) return;
-      }
-    };
-
-    const queueCatchUp = () => {
-      fills = fills
-        .then(catchUp)
-        .then(() => {
-          if (!closed) setError(null);
-        })
-        .catch((cause: unknown) => {
-          if (closed) return;
-          setError(errorText(cause, tRef.current('clubsUi.chat.loadFailed')));
-        })
-        .finally(() => {
-          if (!closed) setLoading(false);
-        });
-    };
-
-    const socket: ChatSocket = io({
-      path: SOCKET_PATH,
-      // A function, so every reconnection sends the token (and language) current at that moment.
-      auth: (callback) => {
-        const auth: SocketHandshakeAuth = { token: readToken() ?? '', lang: currentLanguage() };
-        callback({ ...auth });
-      },
     });
-    socketRef.current = socket;
-
-    // `connect` fires on the first connection and again after every reconnection: join the room each
-    // time (a new connection is in no room), then fetch what was missed.
-    socket.on('connect', () => {
-      socket.emit('club:join', { clubId }, (ack) => {
-        if (closed) return;
-        if (ack.ok) {
-          setStatus('live');
-          queueCatchUp();
-        } else {
-          setStatus('failed');
-          setLoading(false);
-          setError(
-            ack.message ?? translateMessage(`errors.${ack.code}`) ?? tRef.current('clubsUi.chat.joinFailed'),
-          );
-        }
-      });
-    });
-    socket.on('disconnect', () => {
-      if (closed) return;
-      setStatus(socket.active ? 'reconnecting' : 'failed');
-    });
-    socket.on('connect_error', (cause) => {
-      if (closed) return;
-      // `active` is false when the server refused the handshake (bad token): Socket.IO stops retrying.
-      if (socket.active) setStatus('reconnecting');
-      else {
-        setStatus('failed');
-        setLoading(false);
-        setError(cause.message || tRef.current('clubsUi.chat.connectFailed'));
-      }
-    });
-    socket.on('club:message', (message) => {
-      if (message.clubId === clubId) apply([message]);
-    });
-    socket.on('club:removed', (payload) => {
-      if (payload.clubId !== clubId || closed) return;
-      setStatus('failed');
-      setError(tRef.current('clubsUi.chat.removed'));
-      socket.disconnect();
-    });
-
     return () => {
-      closed = true;
-      controller.abort();
-      socket.removeAllListeners();
-      socket.disconnect();
-      socketRef.current = null;
+      cancelled = true;
+      const left = (roomHolders.get(clubId) ?? 1) - 1;
+      if (left > 0) roomHolders.set(clubId, left);
+      else {
+        roomHolders.delete(clubId);
+        void emit('club:leave', { clubId });
+      }
     };
-  }, [clubId, apply]);
+  }, [connected, emit, clubId, queryClient, attempt]);
+
+  useSocketEvents({
+    'club:message': (message) => {
+      if (message.clubId !== clubId) return;
+      if (!mergeInto(queryClient, clubId, [message]))
+        earlyRef.current = mergeMessages(earlyRef.current, [message]);
+    },
+    'club:removed': (payload) => {
+      if (payload.clubId !== clubId) return;
+      setJoin({ state: 'failed', error: tRef.current('clubsUi.chat.removed') });
+    },
+  });
 
   const loadEarlier = useCallback(async () => {
-    const before = oldestId(heldRef.current);
+    const held = queryClient.getQueryData<ChatCache>(clubKeys.chat(clubId));
+    const before = held ? oldestId(held.items) : null;
     if (!before) return;
     setLoadingEarlier(true);
     try {
       const page = await fetchClubMessages(clubId, { before, limit: PAGE });
-      apply(page.items);
-      setHasEarlier(page.hasMore);
+      queryClient.setQueryData<ChatCache>(clubKeys.chat(clubId), (current) =>
+        current ? { items: mergeMessages(current.items, page.items), hasEarlier: page.hasMore } : current,
+      );
+      setEarlierError(null);
     } catch (cause) {
-      setError(errorText(cause, tRef.current('clubsUi.chat.loadFailed')));
+      setEarlierError(isApiError(cause) ? cause.message : tRef.current('clubsUi.chat.loadFailed'));
     } finally {
       setLoadingEarlier(false);
     }
-  }, [clubId, apply]);
+  }, [clubId, queryClient]);
 
   const send = useCallback(
-    (content: string): Promise<SendResult> => {
+    async (content: string): Promise<SendResult> => {
       const parsed = clubMessageContentSchema.safeParse(content);
       if (!parsed.success) {
-        const key = parsed.error.issues[0]?.message;
-        return Promise.resolve({
-          ok: false,
-          message: translateMessage(key) ?? tRef.current('errors.VALIDATION'),
-        });
+        const messageKey = parsed.error.issues[0]?.message;
+        return { ok: false, message: translateMessage(messageKey) ?? tRef.current('errors.VALIDATION') };
       }
-      const socket = socketRef.current;
-      if (!socket?.connected)
-        return Promise.resolve({ ok: false, message: tRef.current('clubsUi.chat.offline') });
-      return new Promise((resolve) => {
-        socket
-          .timeout(ACK_TIMEOUT_MS)
-          .emit('club:message', { clubId, content: parsed.data }, (timeout, ack) => {
-            if (timeout) resolve({ ok: false, message: tRef.current('clubsUi.chat.noAnswer') });
-            else if (ack.ok) {
-              apply([ack.data]);
-              resolve({ ok: true });
-            } else {
-              resolve({
-                ok: false,
-                message:
-                  ack.code === 'RATE_LIMITED'
-                    ? tRef.current('clubsUi.chat.rateLimited', {
-                        seconds: Math.max(
-                          1,
-                          Math.ceil((ack.retryAfterMs ?? CLUB_LIMITS.messageWindowMs) / 1000),
-                        ),
-                      })
-                    : (ack.message ??
-                      translateMessage(`errors.${ack.code}`) ??
-                      tRef.current('errors.INTERNAL')),
-              });
-            }
-          });
-      });
+      const ack = await emit('club:message', { clubId, content: parsed.data });
+      if (ack.ok) {
+        mergeInto(queryClient, clubId, [ack.data]);
+        return { ok: true };
+      }
+      if (ack.code === 'RATE_LIMITED') {
+        const seconds = Math.max(1, Math.ceil((ack.retryAfterMs ?? CLUB_LIMITS.messageWindowMs) / 1000));
+        return { ok: false, message: tRef.current('clubsUi.chat.rateLimited', { seconds }) };
+      }
+      const t = tRef.current;
+      const texts = { offline: t('clubsUi.chat.offline'), noAnswer: t('clubsUi.chat.noAnswer') };
+      return { ok: false, message: ackError(ack, { ...texts, fallback: t('errors.INTERNAL') }) };
     },
-    [clubId, apply],
+    [clubId, emit, queryClient],
   );
 
+  const { socket } = realtime;
   const retry = useCallback(() => {
-    const socket = socketRef.current;
-    if (!socket) return;
-    setError(null);
-    setStatus('connecting');
-    if (socket.connected) socket.disconnect();
-    socket.connect();
-  }, []);
+    setJoin({ state: 'connecting', error: null });
+    if (socket && !socket.connected) socket.connect();
+    setAttempt((n) => n + 1);
+  }, [socket]);
 
-  return { messages, status, error, loading, hasEarlier, loadingEarlier, loadEarlier, send, retry };
+  const status: ChatStatus =
+    join.state === 'failed' ? 'failed' : !connected ? (everLive ? 'reconnecting' : 'connecting') : join.state;
+  const loadError = query.error
+    ? isApiError(query.error)
+      ? query.error.message
+      : t('clubsUi.chat.loadFailed')
+    : null;
+
+  return {
+    messages: query.data?.items ?? [],
+    status,
+    error: join.error ?? loadError ?? earlierError,
+    loading: join.state !== 'failed' && query.data === undefined && !query.error,
+    hasEarlier: query.data?.hasEarlier ?? false,
+    loadingEarlier,
+    loadEarlier,
+    send,
+    retry,
+  };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { replyInputSchema, type Review, type ReviewReactionType } from '@nebab/shared';
 import {
   useDeleteReviewMutation,
@@ -116,7 +117,9 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
       <div className="flex items-center gap-3">
         <UserAvatar name={review.user.name} pictureUrl={review.user.profile_picture} size={36} />
         <div className="min-w-0">
-          <p className="font-semibold">{review.user.name}</p>
+          <p className="font-semibold">
+            <ReaderName id={review.user.id} name={review.user.name} />
+          </p>
           <p className="text-sm text-ink-muted">
             <time dateTime={review.timestamp}>{formatDate(review.timestamp)}</time>
           </p>
@@ -230,7 +233,9 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
               <UserAvatar name={item.user.name} pictureUrl={item.user.profile_picture} size={28} />
               <div className="min-w-0">
                 <p className="text-sm">
-                  <span className="font-semibold">{item.user.name}</span>{' '}
+                  <span className="font-semibold">
+                    <ReaderName id={item.user.id} name={item.user.name} />
+                  </span>{' '}
                   <time className="text-ink-muted" dateTime={item.date}>
                     {formatDate(item.date)}
                   </time>
@@ -242,5 +247,14 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
         </ul>
       ) : null}
     </li>
+  );
+}
+
+/** A reviewer's name, linking to their profile (which answers whether it may be seen). */
+function ReaderName({ id, name }: { id: string; name: string }) {
+  return (
+    <Link to={`/reader/${encodeURIComponent(id)}`} className="text-ink underline-offset-4 hover:underline">
+      {name}
+    </Link>
   );
 }

@@ -146,6 +146,7 @@ function ChoicesForm({ initial }: { initial: NotificationChoices }) {
     'replies',
     'reactions',
     'clubs',
+    'follows',
     ...(user?.role === 'admin' ? (['moderation'] as const) : []),
   ];
 

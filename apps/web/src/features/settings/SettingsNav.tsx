@@ -5,22 +5,28 @@ import {
   BellIcon,
   BookmarkIcon,
   ChartIcon,
+  EyeOffIcon,
   SettingsIcon,
   ShieldIcon,
   SparkIcon,
   UsersIcon,
 } from '../../components/icons';
 
-export const SETTINGS_SECTIONS = ['personal', 'security', 'preferences'] as const;
+export const SETTINGS_SECTIONS = ['personal', 'privacy', 'security', 'preferences'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export function isSettingsSection(value: string | null): value is SettingsSection {
   return value !== null && (SETTINGS_SECTIONS as readonly string[]).includes(value);
 }
 
-const SECTION_ICONS = { personal: UsersIcon, security: ShieldIcon, preferences: SettingsIcon } as const;
+const SECTION_ICONS = {
+  personal: UsersIcon,
+  privacy: EyeOffIcon,
+  security: ShieldIcon,
+  preferences: SettingsIcon,
+} as const;
 
-/** Spec §2 Settings sidebar: the three sections, then the app links (admin links for admins only). */
+/** Spec §2 Settings sidebar: the sections (Privacy added for profiles and follows), then the app links (admin links for admins only). */
 export function SettingsNav({ section, role }: { section: SettingsSection; role: Role }) {
   const { t } = useTranslation();
   const appLinks = [

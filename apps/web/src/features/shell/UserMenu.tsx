@@ -7,7 +7,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { useAuth } from '../auth/authContext';
 import { NAV_PATHS } from './navItems';
 
-/** Signed-in reader's avatar-and-name menu: name, email, profile settings and sign out. */
+/** Signed-in reader's avatar-and-name menu: name, email, their profile, profile settings and sign out. */
 export function UserMenu({ user, defaultOpen = false }: { user: User; defaultOpen?: boolean }) {
   const { t } = useTranslation();
   const { signOut } = useAuth();
@@ -32,6 +32,9 @@ export function UserMenu({ user, defaultOpen = false }: { user: User; defaultOpe
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item asChild className="menu-item">
+            <Link to={`/reader/${encodeURIComponent(user.id)}`}>{t('nav.myProfile')}</Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="menu-item">
             <Link to={NAV_PATHS.profileSettings}>{t('nav.profileSettings')}</Link>
           </DropdownMenu.Item>

@@ -9,8 +9,8 @@ import { TextField } from '../../components/FormField';
 import { useToast } from '../../features/toast/toastContext';
 import { translateMessage } from '../../i18n/messages';
 import { useFormatDate } from '../../i18n/useFormatDate';
-import { BookPicker } from './BookPicker';
-import { ClubDialog } from './ClubDialog';
+import { BookPicker } from '../../features/search/BookPicker';
+import { ModalDialog } from '../../components/ModalDialog';
 
 const SETTINGS_TABS = ['currentBook', 'nextBook', 'nextMeeting'] as const;
 
@@ -50,7 +50,7 @@ export function ClubSettingsDialog({ club, open, onOpenChange }: ClubSettingsDia
   };
 
   return (
-    <ClubDialog
+    <ModalDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) setError(null);
@@ -110,7 +110,7 @@ export function ClubSettingsDialog({ club, open, onOpenChange }: ClubSettingsDia
           {error}
         </p>
       ) : null}
-    </ClubDialog>
+    </ModalDialog>
   );
 }
 

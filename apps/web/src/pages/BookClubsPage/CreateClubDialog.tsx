@@ -16,7 +16,7 @@ import { TextAreaField, TextField } from '../../components/FormField';
 import { applyServerErrors } from '../../features/auth/applyServerErrors';
 import { useToast } from '../../features/toast/toastContext';
 import { translateMessage } from '../../i18n/messages';
-import { ClubDialog } from './ClubDialog';
+import { ModalDialog } from '../../components/ModalDialog';
 
 const DEFAULTS: ClubCreateValues = { name: '', description: '', visibility: 'public', genre_focus: null };
 const COVER_TYPES: readonly string[] = CLUB_LIMITS.coverTypes;
@@ -106,7 +106,7 @@ export function CreateClubDialog({ open, onOpenChange, onCreated }: CreateClubDi
   const genreError = translateMessage(errors.genre_focus?.message);
 
   return (
-    <ClubDialog
+    <ModalDialog
       open={open}
       onOpenChange={change}
       title={t('clubsUi.create.title')}
@@ -198,6 +198,6 @@ export function CreateClubDialog({ open, onOpenChange, onCreated }: CreateClubDi
           </button>
         </div>
       </form>
-    </ClubDialog>
+    </ModalDialog>
   );
 }

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RECOMMENDATIONS_PAGE_LIMIT, recommendationsQueryOptions } from '../../api/recommendations/queries';
 import { meStatsQueryOptions } from '../../api/stats/queries';
-import { BookOpenIcon, ListIcon, PenIcon, SparkIcon } from '../../components/icons';
+import { BookOpenIcon, ListIcon, PenIcon, SparkIcon, UsersIcon } from '../../components/icons';
 import { PageFrame } from '../../components/PageFrame';
 import { StatTile } from '../../components/StatTile';
 import { useAuth } from '../../features/auth/authContext';
+import { FeedSection } from '../../features/feed/FeedSection';
 import { RecommendationCard } from '../RecommendationsPage/RecommendationCard';
 
-/** `/dashboard`: greeting, reading stats and the Recommended for You section. */
+/** `/dashboard`: greeting, reading stats, From people you follow (live), Recommended for You, shortcuts. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
@@ -56,6 +57,8 @@ export function DashboardPage() {
         </div>
       </section>
 
+      <FeedSection />
+
       <section aria-labelledby="dashboard-recommended" className="mt-12">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="dashboard-recommended" className="text-2xl font-semibold">
@@ -95,7 +98,7 @@ export function DashboardPage() {
         <h2 id="dashboard-shortcuts" className="text-2xl font-semibold">
           {t('dashboard.shortcuts.title')}
         </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           <li>
             <Link
               to="/dashboard/readinglist"
@@ -103,6 +106,24 @@ export function DashboardPage() {
             >
               <ListIcon className="size-5 text-accent" />
               {t('dashboard.shortcuts.readingList')}
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/dashboard/lists"
+              className="card flex h-full items-center gap-3 p-4 font-semibold text-ink no-underline hover:border-accent"
+            >
+              <ListIcon className="size-5 text-accent" />
+              {t('dashboard.shortcuts.lists')}
+            </Link>
+          </li>
+          <li>
+            <Link
+              to={`/reader/${encodeURIComponent(user?.id ?? '')}`}
+              className="card flex h-full items-center gap-3 p-4 font-semibold text-ink no-underline hover:border-accent"
+            >
+              <UsersIcon className="size-5 text-accent" />
+              {t('dashboard.shortcuts.profile')}
             </Link>
           </li>
           <li>

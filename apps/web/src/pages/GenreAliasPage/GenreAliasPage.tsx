@@ -14,12 +14,11 @@ export function slugFromGenreName(name: string): string {
 export const GENRE_SECTION_ANCHORS: Record<string, string> = {
   new: 'new-releases',
   popular: 'popular',
-  lists: 'lists',
 };
 
 /**
  * `/genre/:name` (the landing genre tiles) leads to the genre page `/discover?genre={slug}`;
- * `/genre/:name/new`, `/popular` and `/lists` lead to that section of it.
+ * `/genre/:name/new` and `/popular` lead to that section of it (`/lists` has its own page).
  */
 export function GenreAliasPage() {
   const { name = '', section } = useParams();

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { DEFAULT_GENRE, GENRE_CATALOG, isGenreSlug, type BookList, type GenreSlug } from '@nebab/shared';
-import { clubsQueryOptions } from '../../api/clubs/queries';
 import { genreDetailQueryOptions } from '../../api/genres/queries';
+import { genreGroupsQueryOptions, genreListsQueryOptions } from '../../api/lists/queries';
 import { BookGrid } from '../../components/BookRow';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
+import { GroupList } from '../../features/clubs/GroupList';
+import { ListCard } from '../../features/lists/ListCard';
 
 const SECTIONS = [
   { id: 'new-releases', key: 'genre.newReleases' },
@@ -97,18 +99,18 @@ export function GenrePage() {
             <BookGrid items={data.popular ?? []} testId="genre-popular" empty={t('genre.emptyList')} />
           </GenreSection>
           <GenreSection id="lists" title={t('genre.lists')}>
-            {(data.lists ?? []).length === 0 ? (
-              <p className="text-ink-muted">{t('genre.emptyList')}</p>
-            ) : (
-              <div className="flex flex-col gap-10">
+            <ReadersLists slug={slug} genreName={genreName} />
+            {(data.lists ?? []).length > 0 ? (
+              <div className="mt-10 flex flex-col gap-10">
+                <h3 className="text-xl font-semibold">{t('listsUi.fromCatalogue')}</h3>
                 {(data.lists ?? []).map((list) => (
                   <div key={list.id}>
-                    <h3 className="mb-4 text-xl font-semibold">{listTitle(list, genreName, t)}</h3>
+                    <h4 className="mb-4 text-lg font-semibold">{listTitle(list, genreName, t)}</h4>
                     <BookGrid items={list.items} empty={t('genre.emptyList')} />
                   </div>
                 ))}
               </div>
-            )}
+            ) : null}
           </GenreSection>
           <GenreSection id="groups" title={t('genre.groups')}>
             <GenreClubs slug={slug} genreName={genreName} />
@@ -136,20 +138,52 @@ function GenreSection({ id, title, children }: { id: string; title: string; chil
   );
 }
 
-/** "Discussion groups": the public book clubs with this genre focus, each opening on the clubs page. */
+/** Readers' lists of the genre, most voted first (the top three), and a link to all of them. */
+function ReadersLists({ slug, genreName }: { slug: GenreSlug; genreName: string }) {
+  const { t } = useTranslation();
+  const lists = useQuery(genreListsQueryOptions(slug, 1, 3));
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h3 className="text-xl font-semibold">{t('listsUi.readersLists')}</h3>
+        <Link to={`/genre/${slug}/lists`} className="text-sm font-semibold text-accent underline">
+          {t('listsUi.seeAll', { genre: genreName })}
+        </Link>
+      </div>
+      {lists.isPending ? (
+        <Spinner label={t('listsUi.loading')} className="size-6" />
+      ) : lists.isError ? (
+        <p role="alert" className="card p-6">
+          {t('listsUi.loadError')}
+        </p>
+      ) : lists.data.items.length === 0 ? (
+        <p className="card p-6 text-ink-muted">{t('listsUi.genreEmpty', { genre: genreName })}</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="genre-reader-lists">
+          {lists.data.items.map((list) => (
+            <li key={list.id}>
+              <ListCard list={list} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** "Discussion groups": the genre's public book clubs (most members first), each opening at `/group/{id}`. */
 function GenreClubs({ slug, genreName }: { slug: GenreSlug; genreName: string }) {
-  const { t, i18n } = useTranslation();
-  const clubs = useQuery(clubsQueryOptions({ genre: slug }));
-  const number = new Intl.NumberFormat(i18n.language === 'am' ? 'am-ET' : 'en-US');
-  if (clubs.isPending) return <Spinner label={t('clubsUi.loading')} className="size-6" />;
-  if (clubs.isError) {
+  const { t } = useTranslation();
+  const groups = useQuery(genreGroupsQueryOptions(slug, 1, 6));
+  if (groups.isPending) return <Spinner label={t('groupsUi.loading')} className="size-6" />;
+  if (groups.isError) {
     return (
       <p role="alert" className="card p-6">
         {t('clubsUi.genreGroupsError')}
       </p>
     );
   }
-  if (clubs.data.items.length === 0) {
+  if (groups.data.items.length === 0) {
     return (
       <div className="card flex flex-col items-start gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-ink-muted">{t('genre.noGroups', { genre: genreName })}</p>
@@ -160,28 +194,16 @@ function GenreClubs({ slug, genreName }: { slug: GenreSlug; genreName: string })
     );
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="genre-clubs">
-      {clubs.data.items.map((club) => (
-        <li key={club.id} className="card p-5">
-          <Link
-            to={`/community/bookclub?club=${encodeURIComponent(club.id)}`}
-            className="font-semibold text-accent underline-offset-4 hover:underline [overflow-wrap:anywhere]"
-          >
-            {club.name}
-          </Link>
-          <p className="mt-1 text-sm text-ink-muted">
-            {t('genre.members', {
-              count: club.member_count ?? 0,
-              formatted: number.format(club.member_count ?? 0),
-            })}
-          </p>
-          {club.currentBook ? (
-            <p className="mt-1 text-sm [overflow-wrap:anywhere]">
-              {t('clubsUi.readingNow', { title: club.currentBook.title })}
-            </p>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <>
+      <GroupList clubs={groups.data.items} />
+      {groups.data.total > groups.data.items.length ? (
+        <Link
+          to={`/groups/${slug}`}
+          className="mt-4 inline-block text-sm font-semibold text-accent underline"
+        >
+          {t('groupsUi.seeAll', { genre: genreName })}
+        </Link>
+      ) : null}
+    </>
   );
 }

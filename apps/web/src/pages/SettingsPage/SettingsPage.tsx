@@ -6,6 +6,9 @@ import { accountSecurityQueryOptions } from '../../api/account/queries';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useAuth } from '../../features/auth/authContext';
+import { BlockedReadersCard } from '../../features/readers/BlockedReadersCard';
+import { FollowRequestsCard } from '../../features/readers/FollowRequestsCard';
+import { PrivacyCard } from '../../features/readers/PrivacyCard';
 import { AvatarCard } from '../../features/settings/AvatarCard';
 import { ChangePasswordCard } from '../../features/settings/ChangePasswordCard';
 import { DevicesCard } from '../../features/settings/DevicesCard';
@@ -15,7 +18,7 @@ import { RecoveryEmailCard } from '../../features/settings/RecoveryEmailCard';
 import { isSettingsSection, SettingsNav, type SettingsSection } from '../../features/settings/SettingsNav';
 import { TwoFactorCard } from '../../features/settings/TwoFactorCard';
 
-/** `/dashboard/settings?section=personal|security|preferences` (spec §2 Settings page). */
+/** `/dashboard/settings?section=personal|privacy|security|preferences` (spec §2 Settings page). */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -58,6 +61,12 @@ export function SettingsPage() {
             <div className="flex flex-col gap-6">
               <AvatarCard user={user} />
               <ProfileCard user={user} />
+            </div>
+          ) : section === 'privacy' ? (
+            <div className="flex flex-col gap-6">
+              <PrivacyCard userId={user.id} />
+              <FollowRequestsCard />
+              <BlockedReadersCard />
             </div>
           ) : section === 'security' ? (
             <SecuritySection loginEmail={user.email} />

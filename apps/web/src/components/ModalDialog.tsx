@@ -1,9 +1,9 @@
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../components/icons';
+import { CloseIcon } from './icons';
 
-interface ClubDialogProps {
+interface ModalDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -12,8 +12,8 @@ interface ClubDialogProps {
   children: ReactNode;
 }
 
-/** The modal frame of the club dialogs (Create Book Club, club settings): title, close button, content. */
-export function ClubDialog({ open, onOpenChange, title, description, testId, children }: ClubDialogProps) {
+/** The modal frame of a form dialog (Create Book Club, club settings, a book list): title, close button, content. */
+export function ModalDialog({ open, onOpenChange, title, description, testId, children }: ModalDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -25,7 +25,7 @@ export function ClubDialog({ open, onOpenChange, title, description, testId, chi
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
-            <Dialog.Close className="icon-button -m-1 size-9 shrink-0" aria-label={t('clubsUi.close')}>
+            <Dialog.Close className="icon-button -m-1 size-9 shrink-0" aria-label={t('common.close')}>
               <CloseIcon className="size-5" />
             </Dialog.Close>
           </div>

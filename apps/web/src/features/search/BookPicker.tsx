@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, type Suggestion } from '@nebab/shared';
 import { suggestQueryOptions } from '../../api/search/queries';
 import { BookCover } from '../../components/BookCover';
-import { SUGGEST_DEBOUNCE_MS } from '../../features/search/SearchBox';
-import { useDebouncedValue } from '../../features/search/useDebouncedValue';
+import { SUGGEST_DEBOUNCE_MS } from './SearchBox';
+import { useDebouncedValue } from './useDebouncedValue';
 
 interface BookPickerProps {
   /** Already translated label of the confirm button ("Set as Current Book"). */
@@ -15,8 +15,8 @@ interface BookPickerProps {
 }
 
 /**
- * Book search for the club settings: type a title (GET /api/search/suggest), pick one of the books
- * found (radio buttons, so arrow keys move through them), then confirm.
+ * Book search (club settings, adding to a list): type a title (GET /api/search/suggest), pick one of
+ * the books found (radio buttons, so arrow keys move through them), then confirm.
  */
 export function BookPicker({ confirmLabel, busy, onConfirm }: BookPickerProps) {
   const { t } = useTranslation();
@@ -33,7 +33,7 @@ export function BookPicker({ confirmLabel, busy, onConfirm }: BookPickerProps) {
     <div className="grid grid-cols-1 gap-3">
       <div>
         <label htmlFor={`${id}-q`} className="field-label">
-          {t('clubsUi.settings.searchBook')}
+          {t('bookPickerUi.searchBook')}
         </label>
         <input
           id={`${id}-q`}
@@ -41,7 +41,7 @@ export function BookPicker({ confirmLabel, busy, onConfirm }: BookPickerProps) {
           className="input"
           value={query}
           maxLength={LIMITS.searchQueryMax}
-          placeholder={t('clubsUi.settings.searchPlaceholder')}
+          placeholder={t('bookPickerUi.searchPlaceholder')}
           onChange={(event) => {
             setQuery(event.target.value);
             setChosen(null);
@@ -50,14 +50,14 @@ export function BookPicker({ confirmLabel, busy, onConfirm }: BookPickerProps) {
       </div>
       <div aria-live="polite" className="text-sm text-ink-muted">
         {trimmed && (!settled || suggestions.isFetching)
-          ? t('clubsUi.settings.searching')
+          ? t('bookPickerUi.searching')
           : debounced && settled && items.length === 0 && !suggestions.isFetching
-            ? t('clubsUi.settings.noBooks')
+            ? t('bookPickerUi.noBooks')
             : null}
       </div>
       {items.length > 0 ? (
         <fieldset>
-          <legend className="sr-only">{t('clubsUi.settings.booksFound')}</legend>
+          <legend className="sr-only">{t('bookPickerUi.booksFound')}</legend>
           <div className="grid grid-cols-1 max-h-64 gap-1 overflow-y-auto">
             {items.map((item) => (
               <label

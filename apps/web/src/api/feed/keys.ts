@@ -1,0 +1,4 @@
+export const feedKeys = {
+  all: () => ['feed'] as const,
+  list: () => ['feed', 'list'] as const,
+};
