@@ -51,6 +51,7 @@ const listTitleSchema = plainName(
   z
     .string({ error: 'lists.titleRequired' })
     .trim()
+    .min(1, { error: 'lists.titleRequired' })
     .min(LIST_LIMITS.titleMin, { error: 'lists.titleMin' })
     .max(LIST_LIMITS.titleMax, { error: 'lists.titleMax' }),
 );

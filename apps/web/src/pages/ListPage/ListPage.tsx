@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { GENRE_CATALOG, isGenreSlug, type BookListDetail, type BookListItem } from '@nebab/shared';
@@ -15,7 +15,7 @@ import { listQueryOptions } from '../../api/lists/queries';
 import { Badge } from '../../components/Badge';
 import { BookCover } from '../../components/BookCover';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ArrowDownIcon, ArrowUpIcon, TrashIcon, VoteIcon } from '../../components/icons';
+import { ArrowDownIcon, ArrowUpIcon, CheckIcon, TrashIcon, VoteIcon } from '../../components/icons';
 import { ModalDialog } from '../../components/ModalDialog';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -217,6 +217,7 @@ function ItemRow({
   const move = useMoveListBookMutation(list.id);
   const remove = useRemoveListBookMutation(list.id);
   const { book } = item;
+  const titleId = useId();
   const canRemove = list.can.edit || (userId !== null && item.addedBy?.id === userId);
   const canMove = list.can.edit && list.mode === 'curated';
 
@@ -237,7 +238,11 @@ function ItemRow({
       <span className="sr-only">{t('listsUi.rank', { rank: number.format(item.rank) })}</span>
       <BookCover title={book.title} author={book.author} candidates={book.coverCandidates} size="sm" />
       <div className="min-w-0 flex-1">
-        <Link to={`/book/${encodeURIComponent(book.id)}`} className="font-semibold [overflow-wrap:anywhere]">
+        <Link
+          id={titleId}
+          to={`/book/${encodeURIComponent(book.id)}`}
+          className="font-semibold [overflow-wrap:anywhere]"
+        >
           {book.title}
         </Link>
         <p className="text-sm text-ink-muted">{book.author ?? t('books.unknownAuthor')}</p>
@@ -247,28 +252,25 @@ function ItemRow({
       </div>
       <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
         {list.mode === 'open' ? (
-          list.can.vote ? (
-            <button
-              type="button"
-              className={`btn min-h-10 px-3 text-sm ${item.voted ? 'btn-primary' : 'btn-secondary'}`}
-              aria-pressed={item.voted}
-              aria-label={
-                item.voted
-                  ? t('listsUi.unvoteLabel', { book: book.title })
-                  : t('listsUi.voteLabel', { book: book.title })
-              }
-              disabled={vote.isPending}
-              onClick={() => run(() => vote.mutateAsync({ bookId: book.id, value: item.voted ? 0 : 1 }))}
-              data-testid="vote-button"
-            >
-              <VoteIcon className="size-4" />
-              <span aria-hidden="true">{number.format(item.votes)}</span>
-            </button>
-          ) : (
+          <>
             <span className="text-sm text-ink-muted" data-testid="vote-count">
               {t('listsUi.votes', { count: item.votes, formatted: number.format(item.votes) })}
             </span>
-          )
+            {list.can.vote ? (
+              <button
+                type="button"
+                className={`btn min-h-10 px-3 text-sm ${item.voted ? 'btn-primary' : 'btn-secondary'}`}
+                aria-pressed={item.voted}
+                aria-describedby={titleId}
+                disabled={vote.isPending}
+                onClick={() => run(() => vote.mutateAsync({ bookId: book.id, value: item.voted ? 0 : 1 }))}
+                data-testid="vote-button"
+              >
+                {item.voted ? <CheckIcon className="size-4" /> : <VoteIcon className="size-4" />}
+                {t('listsUi.vote')}
+              </button>
+            ) : null}
+          </>
         ) : null}
         {canMove ? (
           <>
