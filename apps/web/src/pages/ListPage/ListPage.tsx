@@ -113,7 +113,7 @@ function ListView({ list }: { list: BookListDetail }) {
       <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div className="max-w-3xl min-w-0">
           <p className="mb-2 text-sm font-semibold tracking-wide text-ink-muted uppercase">
-            {t('listsUi.listsLabel')}
+            {t('listsUi.eyebrow')}
           </p>
           <h1 className="text-3xl font-semibold [overflow-wrap:anywhere] sm:text-4xl">{list.title}</h1>
           {list.description ? (
@@ -228,7 +228,10 @@ function ItemRow({
   };
 
   return (
-    <li className="card flex items-center gap-3 p-3 sm:gap-4 sm:p-4" data-testid="list-item">
+    <li
+      className="card grid grid-cols-[2rem_auto_minmax(0,1fr)] items-center gap-3 p-3 sm:grid-cols-[2rem_auto_minmax(0,1fr)_auto] sm:gap-4 sm:p-4"
+      data-testid="list-item"
+    >
       <span
         className="w-8 shrink-0 text-center font-display text-2xl font-semibold text-accent"
         aria-hidden="true"
@@ -237,7 +240,7 @@ function ItemRow({
       </span>
       <span className="sr-only">{t('listsUi.rank', { rank: number.format(item.rank) })}</span>
       <BookCover title={book.title} author={book.author} candidates={book.coverCandidates} size="sm" />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0">
         <Link
           id={titleId}
           to={`/book/${encodeURIComponent(book.id)}`}
@@ -250,7 +253,7 @@ function ItemRow({
           <p className="text-xs text-ink-muted">{t('listsUi.addedBy', { name: item.addedBy.name })}</p>
         ) : null}
       </div>
-      <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
+      <div className="col-span-3 flex flex-wrap items-center justify-end gap-2 sm:col-span-1">
         {list.mode === 'open' ? (
           <>
             <span className="text-sm text-ink-muted" data-testid="vote-count">
