@@ -1,5 +1,7 @@
 import type { BookListDetail, FeedEntry, FeedPage } from '@nebab/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.js';
 import { connectedSocket, createClub, waitFor } from '../../../test/clubs-helpers.js';
 import { startTestServer, type TestServer } from '../../../test/helpers.js';
 import { follow, insertGenreBook, newReader, setPrivacy, type Reader } from '../../../test/social-helpers.js';
@@ -190,6 +192,26 @@ describe('GET /api/feed', () => {
     });
     await server.request(`/api/clubs/${club.id}/membership`, { method: 'DELETE', token: friend.token });
     expect(await summary(me)).toEqual([['started', 'C']]);
+  });
+
+  it("follows a moderator's decision: a rejected review leaves the feed, an approved one comes back", async () => {
+    const me = await newReader(server);
+    const friend = await newReader(server);
+    const admin = await newReader(server);
+    await server.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    await follow(server, me, friend);
+    const reviewId = await review(friend, await insertGenreBook(server, 'Moderated'));
+    expect(await summary(me)).toEqual([['reviewed', 'Moderated']]);
+    const moderate = (status: string) =>
+      server.request(`/api/admin/reviews/${reviewId}`, {
+        method: 'PATCH',
+        token: admin.token,
+        body: { status },
+      });
+    expect((await moderate('rejected')).status).toBe(200);
+    expect(await summary(me)).toEqual([]);
+    expect((await moderate('approved')).status).toBe(200);
+    expect(await summary(me)).toEqual([['reviewed', 'Moderated']]);
   });
 
   it('shows a followers-only reader to approved followers only, and nobody across a block', async () => {

@@ -412,14 +412,23 @@ describe('notification choices', () => {
       clubs: true,
       moderation: true,
       newsletter: false,
+      follows: true,
     });
+    // `follows` came later: a client that does not send it keeps it on.
     const choices = { replies: false, reactions: true, clubs: false, moderation: true, newsletter: true };
     const saved = await saveChoices(reader, choices);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual(choices);
-    expect((await server.request('/api/notifications/preferences', { token: reader.token })).body).toEqual(
-      choices,
-    );
+    expect(saved.body).toEqual({ ...choices, follows: true });
+    expect((await server.request('/api/notifications/preferences', { token: reader.token })).body).toEqual({
+      ...choices,
+      follows: true,
+    });
+    // Turned off, nobody's follow is announced.
+    await saveChoices(reader, { ...choices, follows: false });
+    const fan = await newReader();
+    await server.request(`/api/readers/${reader.id}/follow`, { method: 'POST', token: fan.token });
+    const list = await server.request<{ items: unknown[] }>('/api/notifications', { token: reader.token });
+    expect(list.body.items).toEqual([]);
     const bad = await saveChoices(reader, { ...choices, replies: 'no' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toHaveProperty('replies');
