@@ -140,7 +140,7 @@ test('narrow screens switch between the list and the club; moderators plan meeti
 
   // The genre page lists the club as a discussion group and links to it on the clubs page.
   await page.goto('/discover?genre=mystery');
-  await page.getByTestId('genre-clubs').getByRole('link', { name: clubName }).click();
+  await page.getByTestId('genre-groups').getByRole('link', { name: clubName }).click();
   await expect(page).toHaveURL(/\/community\/bookclub\?club=/);
   await expect(page.getByRole('heading', { level: 2, name: clubName })).toBeVisible();
 

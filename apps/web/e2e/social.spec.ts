@@ -46,6 +46,8 @@ async function toAmharic(page: Page): Promise<void> {
 }
 
 test('two readers follow each other and see each other’s activity appear live', async ({ browser }) => {
+  // Two readers, four tabs: longer than the default on a busy machine.
+  test.setTimeout(120_000);
   const a = await reader(browser, 'feed-a');
   const b = await reader(browser, 'feed-b');
 
@@ -107,6 +109,7 @@ test('two readers follow each other and see each other’s activity appear live'
 test('a reader makes a list and another votes on it; genre lists and groups show them', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const maker = await reader(browser, 'list-maker');
   const title = `Fantasy worth losing sleep over ${Date.now().toString(36)}`;
   await maker.page.goto('/dashboard/lists');
@@ -193,6 +196,7 @@ test('a reader makes a list and another votes on it; genre lists and groups show
 });
 
 test('a followers-only reader approves a request; a blocked reader sees no profile', async ({ browser }) => {
+  test.setTimeout(120_000);
   const owner = await reader(browser, 'private-owner');
   await owner.page.goto('/dashboard/settings?section=privacy');
   await owner.page.getByRole('radio', { name: /Followers only/ }).check();
