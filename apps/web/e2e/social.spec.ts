@@ -183,6 +183,16 @@ test('a reader makes a list and another votes on it; genre lists and groups show
   await expect(voter.page.getByTestId('genre-reader-lists')).toContainText(title);
   await expect(voter.page.getByTestId('genre-groups')).toContainText(clubName);
 
+  // The maker adds a book from its own page.
+  await maker.page.goto('/book/3');
+  await maker.page.getByRole('button', { name: 'Add to list' }).click();
+  const picker = maker.page.getByTestId('add-to-list-dialog');
+  await picker.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: 'Add' }).click();
+  await expect(maker.page.getByText(`Added to “${title}”`)).toBeVisible();
+  await expectAccessible(maker.page);
+  await maker.page.goto(listUrl);
+  await expect(maker.page.getByTestId('list-item')).toHaveCount(3);
+
   // The same pages in Amharic.
   await toAmharic(voter.page);
   for (const path of ['/genre/fantasy/lists', '/groups/fantasy', listUrl, `/reader/${maker.id}`]) {

@@ -13,6 +13,7 @@ import { ReaderOverlay } from '../../features/reader/ReaderOverlay';
 import type { ReaderSource } from '../../features/reader/readerSource';
 import { useReaderHistory } from '../../features/reader/useReaderHistory';
 import { useAuth } from '../../features/auth/authContext';
+import { AddToListButton } from '../../features/lists/AddToListButton';
 import { ReportBookForm } from '../../features/report/ReportBookForm';
 import { ReviewsSection } from '../../features/reviews/ReviewsSection';
 import { ShareButtons } from '../../features/share/ShareButtons';
@@ -218,6 +219,7 @@ function BookView({ book }: { book: BookDetail }) {
                   <PenIcon className="size-4" />
                   {t('book.writeReview')}
                 </button>
+                <AddToListButton bookId={book.id} bookTitle={book.title} />
               </div>
               <div className="mt-4 flex flex-wrap items-start gap-x-4 gap-y-2">
                 <ShareButtons url={shareUrl} title={book.title} />
