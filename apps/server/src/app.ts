@@ -25,6 +25,8 @@ import { recommendationsRoutes } from './modules/recommendations/recommendations
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { clubsRoutes } from './modules/clubs/clubs.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import compress from '@fastify/compress';
+import { pagesPlugin } from './modules/pages/pages.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -101,6 +103,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
     const serveClient = hasClientBuild(config.webDist);
     await app.register(servicesPlugin, { config, database, services, ownsDatabase });
+    // Every answer of 1 kB or more goes out brotli- or gzip-compressed when the client accepts it
+    // (built assets are precompressed at build time and sent as they are).
+    await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
     await app.register(validationPlugin);
     await app.register(errorHandlerPlugin, { spaFallback: serveClient ? spaFallback : undefined });
     await app.register(securityPlugin, { https: config.publicUrl.startsWith('https://') });
@@ -125,7 +130,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(siteSettingsRoutes);
     await app.register(notificationsRoutes);
     await app.register(recommendationsRoutes);
-    if (serveClient) await app.register(staticClientPlugin, { webDist: config.webDist });
+    if (serveClient) {
+      await app.register(pagesPlugin, { webDist: config.webDist });
+      await app.register(staticClientPlugin, { webDist: config.webDist });
+    }
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);
     // Leftovers of uploads a crash interrupted (an hour old: no upload in flight is that slow).

@@ -13,6 +13,7 @@ import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthThrottle } from './modules/auth/auth.throttle.js';
 import { createGoogleSignIn } from './modules/auth/google.service.js';
+import { createBooksDirectoryRepository } from './modules/books/books.directory.repository.js';
 import { createBooksRepository } from './modules/books/books.repository.js';
 import { createBooksService } from './modules/books/books.service.js';
 import { createBookUploadRepository } from './modules/books/books.upload.repository.js';
@@ -20,6 +21,7 @@ import { createBookUploadService } from './modules/books/books.upload.service.js
 import { createGenresService } from './modules/genres/genres.service.js';
 import { createHealthRepository } from './modules/health/health.repository.js';
 import { createHealthService } from './modules/health/health.service.js';
+import { createPagesService } from './modules/pages/pages.service.js';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPreferencesRepository } from './modules/preferences/preferences.repository.js';
@@ -31,6 +33,7 @@ import { createRecommendationsRepository } from './modules/recommendations/recom
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
+import { createClubsDirectoryRepository } from './modules/clubs/clubs.directory.repository.js';
 import { createClubsRepository } from './modules/clubs/clubs.repository.js';
 import { createClubsService } from './modules/clubs/clubs.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -95,6 +98,7 @@ export function createServices({
   const uploads = storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const books = createBooksService({
     books: createBooksRepository(db),
+    directory: createBooksDirectoryRepository(db),
     storage: uploads,
     events,
   });
@@ -130,7 +134,13 @@ export function createServices({
 
   const reviews = createReviewsService({ db, reviews: reviewsRepo, events });
 
-  const clubs = createClubsService({ db, clubs: createClubsRepository(db), storage: uploads, events });
+  const clubs = createClubsService({
+    db,
+    clubs: createClubsRepository(db),
+    directory: createClubsDirectoryRepository(db),
+    storage: uploads,
+    events,
+  });
 
   const adminModeration = createAdminModerationService({
     db,
@@ -150,6 +160,9 @@ export function createServices({
     recommendations: createRecommendationsRepository(db),
     loadModel: () => loadItemModel({ catalogDir: config.catalogDir, cacheDir: config.dataDir, logger }),
   });
+
+  /** Heads, statuses and the sitemap of the public pages. */
+  const pages = createPagesService({ publicUrl: config.publicUrl, books, clubs, siteSettings });
 
   return {
     events,
@@ -175,6 +188,7 @@ export function createServices({
     siteSettings,
     notifications,
     recommendations,
+    pages,
   };
 }
 

@@ -19,6 +19,7 @@ import { IMAGE_CONTENT_TYPES, imageType, type ImageExtension } from '../../lib/f
 import { StorageRejectedError, StorageTooLargeError, type Storage } from '../../lib/storage.js';
 import type { Actor } from '../users/users.policy.js';
 import { assertCanSeeInside, assertMember, assertModerator, canSeeInside, isMember } from './clubs.policy.js';
+import type { ClubsDirectoryRepository } from './clubs.directory.repository.js';
 import type {
   ClubsRepository,
   ClubView,
@@ -32,6 +33,8 @@ import type {
 export interface ClubsServiceDeps {
   db: Db;
   clubs: ClubsRepository;
+  /** The public clubs listed in the sitemap. */
+  directory: ClubsDirectoryRepository;
   storage: Storage;
   events: DomainEvents;
 }
@@ -46,7 +49,7 @@ type AfterCommit = Array<() => Promise<void>>;
 
 const COVER_EXTENSIONS = new Set<string>(['jpg', 'png', 'webp']);
 
-export function createClubsService({ db, clubs, storage, events }: ClubsServiceDeps) {
+export function createClubsService({ db, clubs, directory, storage, events }: ClubsServiceDeps) {
   async function run(after: AfterCommit): Promise<void> {
     for (const task of after) await task();
   }
@@ -471,6 +474,11 @@ export function createClubsService({ db, clubs, storage, events }: ClubsServiceD
   }
 
   return {
+    /** Public clubs for the sitemap (private ones are never listed). */
+    sitemap: {
+      count: () => directory.countPublic(),
+      page: (offset: number, limit: number) => directory.publicPage(offset, limit),
+    },
     search,
     create,
     get,
