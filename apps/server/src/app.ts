@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ensureCatalog } from './catalog/ensure-catalog.js';
@@ -30,7 +32,7 @@ import { pagesPlugin } from './modules/pages/pages.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
-import { securityPlugin } from './plugins/security.js';
+import { inlineScriptHashes, securityPlugin } from './plugins/security.js';
 import { servicesPlugin } from './plugins/services.js';
 import { hasClientBuild, spaFallback, staticClientPlugin } from './plugins/static-client.js';
 import { validationPlugin } from './plugins/validation.js';
@@ -108,7 +110,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
     await app.register(validationPlugin);
     await app.register(errorHandlerPlugin, { spaFallback: serveClient ? spaFallback : undefined });
-    await app.register(securityPlugin, { https: config.publicUrl.startsWith('https://') });
+    await app.register(securityPlugin, {
+      https: config.publicUrl.startsWith('https://'),
+      scriptHashes: serveClient
+        ? inlineScriptHashes(readFileSync(path.join(config.webDist, 'index.html'), 'utf8'))
+        : [],
+    });
     await app.register(openApiPlugin);
     await app.register(authPlugin);
     await app.register(realtimePlugin, { redisUrl: config.redisUrl });

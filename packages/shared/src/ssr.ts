@@ -28,6 +28,8 @@ export interface SsrState {
   language: Language;
   /** The language came from `?lang=` (shown for this visit, not remembered as the reader's choice). */
   explicitLanguage: boolean;
+  /** `PUBLIC_URL`: the origin of the site's own links (share links name it). */
+  origin: string;
   /** TanStack Query's dehydrated cache. */
   queries: unknown;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { coverLayout } from '@nebab/shared';
 
 export type BookCoverSize = 'xs' | 'sm' | 'md' | 'lg';
@@ -48,6 +48,16 @@ export function BookCover({
   const { width, height } = SIZES[size];
   const current = urls[index];
   const showImage = !!current && loaded === current;
+  const imageRef = useRef<HTMLImageElement>(null);
+
+  // A server-rendered image may have loaded (or failed) before the page hydrated, when React was not
+  // listening yet: read its state once mounted.
+  useEffect(() => {
+    const image = imageRef.current;
+    if (!image || !current || !image.complete || loaded === current) return;
+    if (image.naturalWidth > 1) setLoaded(current);
+    else setFailed({ key, count: index + 1 });
+  }, [current, loaded, key, index]);
 
   // The generated cover sits underneath: it shows while an image loads (or hangs) and after every
   // candidate failed; a loaded image fades in over it.
@@ -67,6 +77,7 @@ export function BookCover({
       {current ? (
         <img
           key={current}
+          ref={imageRef}
           src={current}
           alt={alt}
           width={width}

@@ -31,19 +31,14 @@ export type PageRoute =
   | { kind: 'static'; page: StaticPage }
   /** A screen of signed-in readers or admins, or a sign-in page: the default head, never indexed. */
   | { kind: 'app' }
-  | { kind: 'notFound' };
+  | { kind: 'notFound' }
+  /** An old address of a page: moved permanently. */
+  | { kind: 'moved'; to: string };
 
-const PRIVATE_PREFIXES = [
-  '/dashboard',
-  '/admin',
-  '/preferences',
-  '/upload',
-  '/login',
-  '/signup',
-  '/auth',
-  '/about',
-  '/clubs',
-];
+/** Addresses the client also accepts, and where the page lives. */
+const MOVED: Record<string, string> = { '/about': '/aboutus', '/clubs': '/community/bookclub' };
+
+const PRIVATE_PREFIXES = ['/dashboard', '/admin', '/preferences', '/upload', '/login', '/signup', '/auth'];
 
 function decoded(part: string): string | null {
   try {
@@ -61,6 +56,7 @@ export function matchPage(pathname: string, query: URLSearchParams): PageRoute {
   const head = parts[0]?.toLowerCase();
 
   if (lower === '/' || lower === '') return { kind: 'landing' };
+  if (lower in MOVED) return { kind: 'moved', to: MOVED[lower]! };
   if (lower in STATIC_PAGES)
     return { kind: 'static', page: STATIC_PAGES[lower as keyof typeof STATIC_PAGES] };
   if (head === 'book' && parts.length === 2) {

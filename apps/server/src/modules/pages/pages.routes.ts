@@ -111,6 +111,17 @@ export const pagesPlugin = fp<{ webDist: string }>(
         .send(html);
     });
 
+    // The page without server rendering, for the service worker to open offline (any path renders).
+    app.get('/shell.html', { schema: { hide: true } }, async (_request, reply) => {
+      const language = await pages.defaultLanguage();
+      const outcome = await pages.describe({ kind: 'app' }, language);
+      if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 301);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(template.render({ language, head: outcome.head }));
+    });
+
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
       reply
         .header('cache-control', 'public, max-age=3600')

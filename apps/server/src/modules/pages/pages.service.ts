@@ -532,6 +532,8 @@ export function createPagesService(deps: {
           };
         case 'notFound':
           return notFound(urls, language);
+        case 'moved':
+          return { kind: 'redirect', location: route.to };
       }
     },
 

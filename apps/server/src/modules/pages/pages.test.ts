@@ -154,7 +154,7 @@ describe('a book page', () => {
     const html = res.text;
     expect(html).toContain('<html lang="am">');
     expect(res.headers.get('content-language')).toBe('am');
-    expect(title(html)).toBe('The Hunger Games — Suzanne Collins · ንባብ');
+    expect(title(html)).toBe('The Hunger Games — ደራሲ፦ Suzanne Collins · ንባብ');
     expect(meta(html, 'description')).toContain('የታተመው በ2008።');
     expect(meta(html, 'og:locale')).toBe('am_ET');
     expect(meta(html, 'og:locale:alternate')).toBe('en_US');

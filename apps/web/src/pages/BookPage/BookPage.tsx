@@ -16,6 +16,7 @@ import { useAuth } from '../../features/auth/authContext';
 import { ReportBookForm } from '../../features/report/ReportBookForm';
 import { ReviewsSection } from '../../features/reviews/ReviewsSection';
 import { ShareButtons } from '../../features/share/ShareButtons';
+import { useOrigin } from '../../ssr/origin';
 import { ReadBuyButtons } from './BookActions';
 import { aboutLine, authorList, formatPublished, genreList, genreName, languageName } from './bookFacts';
 import { BookLoadError, BookNotFound, BookPageSkeleton } from './BookPageStates';
@@ -92,7 +93,7 @@ function BookView({ book }: { book: BookDetail }) {
   const genres = genreList(book);
   const slugs = genres.filter(isGenreSlug);
   const language = languageName(book.language, i18n.language);
-  const shareUrl = `${window.location.origin}/book/${encodeURIComponent(book.id)}`;
+  const shareUrl = `${useOrigin()}/book/${encodeURIComponent(book.id)}`;
 
   const facts: { label: string; value: string }[] = [
     { label: t('book.facts.publisher'), value: book.publisher ?? unknown },
