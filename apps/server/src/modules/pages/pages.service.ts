@@ -184,10 +184,13 @@ export function createPagesService(deps: {
           };
 
     const isbn = isbnOf(detail);
-    const authorUrls = authors.map((name) => urls.page(authorPath(name), {}, language));
+    // The primary author has a page (the author index lists primary authors); co-authors are named only.
+    const authorUrls = authors.map((name, index) =>
+      index === 0 ? urls.page(authorPath(name), {}, language) : undefined,
+    );
     const extra: Array<[string, string]> = [];
     if (isbn) extra.push(['book:isbn', isbn]);
-    for (const authorUrl of authorUrls) extra.push(['book:author', authorUrl]);
+    if (authorUrls[0]) extra.push(['book:author', authorUrls[0]]);
     if (year && /^\d{4}$/.test(year)) extra.push(['book:release_date', detail.publicationDate ?? year]);
     for (const name of genreNames) extra.push(['book:tag', name]);
 
