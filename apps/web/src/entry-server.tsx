@@ -96,7 +96,10 @@ export async function render(input: SsrInput): Promise<SsrOutput> {
     const context = await handler.query(new Request(url.href));
     if (context instanceof Response) return { kind: 'shell' };
     const queryClient = new QueryClient({
-      defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
+      // An error renders as an error (the not-found page), as the browser hydrates it.
+      defaultOptions: {
+        queries: { retry: false, retryOnMount: false, staleTime: Infinity, gcTime: Infinity },
+      },
     });
     const i18n = i18nFor(input.language);
     const router = createStaticRouter(handler.dataRoutes, context);

@@ -6,7 +6,7 @@ import '@fontsource/noto-sans-ethiopic/700.css';
 import './styles/index.css';
 import { currentLanguage, i18n, i18nReady, readStoredLanguage } from './i18n';
 import { withMessages } from './i18n/withMessages';
-import { hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
@@ -16,7 +16,7 @@ import { readToken } from './features/auth/tokenStorage';
 import { applyStoredTheme } from './features/theme/themeContext';
 import { routes } from './routes';
 import { AppProviders } from './ssr/AppProviders';
-import { reviveState } from './ssr/dehydration';
+import { hydrateServerState } from './ssr/dehydration';
 import { startHydration } from './ssr/hydration';
 import { serverState } from './ssr/state';
 import { registerServiceWorker } from './sw/register';
@@ -74,7 +74,7 @@ async function start(): Promise<void> {
     return;
   }
   // A server-rendered page: hydrate in its language, from its data, once its route module is here.
-  hydrate(queryClient, reviveState(state.queries as DehydratedState, readToken() !== null));
+  hydrateServerState(queryClient, state.queries as DehydratedState, readToken() !== null);
   await resolveInitialRoutes(appRoutes).catch(() => undefined);
   startHydration();
   hydrateRoot(container!, app());

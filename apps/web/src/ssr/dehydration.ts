@@ -1,4 +1,4 @@
-import type { DehydratedState, Query } from '@tanstack/react-query';
+import { hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 
 /** An {@link ApiError} as it travels in the page (Error objects do not survive JSON). */
@@ -64,4 +64,21 @@ export function reviveState(state: DehydratedState, signedIn: boolean): Dehydrat
       };
     }),
   };
+}
+
+/**
+ * Puts the server's cache into the browser's. A query the server answered with an error (a 404 book)
+ * is not fetched again on mount, so it renders as on the server (the not-found page) instead of a
+ * loading state; the server's QueryClient renders errors the same way (`retryOnMount: false`).
+ */
+export function hydrateServerState(
+  queryClient: QueryClient,
+  state: DehydratedState,
+  signedIn: boolean,
+): void {
+  const revived = reviveState(state, signedIn);
+  for (const query of revived.queries) {
+    if (query.state.status === 'error') queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  }
+  hydrate(queryClient, revived);
 }
