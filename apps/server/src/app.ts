@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ensureCatalog } from './catalog/ensure-catalog.js';
@@ -28,6 +26,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { clubsRoutes } from './modules/clubs/clubs.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import compress from '@fastify/compress';
+import { loadTemplate } from './modules/pages/pages.document.js';
 import { pagesPlugin } from './modules/pages/pages.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -104,6 +103,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
 
     const serveClient = hasClientBuild(config.webDist);
+    // The page document every page of the client starts from (modules/pages).
+    const template = serveClient ? loadTemplate(config.webDist) : undefined;
     await app.register(servicesPlugin, { config, database, services, ownsDatabase });
     // Every answer of 1 kB or more goes out brotli- or gzip-compressed when the client accepts it
     // (built assets are precompressed at build time and sent as they are).
@@ -112,9 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(errorHandlerPlugin, { spaFallback: serveClient ? spaFallback : undefined });
     await app.register(securityPlugin, {
       https: config.publicUrl.startsWith('https://'),
-      scriptHashes: serveClient
-        ? inlineScriptHashes(readFileSync(path.join(config.webDist, 'index.html'), 'utf8'))
-        : [],
+      scriptHashes: template ? inlineScriptHashes(template.source) : [],
     });
     await app.register(openApiPlugin);
     await app.register(authPlugin);
@@ -137,8 +136,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(siteSettingsRoutes);
     await app.register(notificationsRoutes);
     await app.register(recommendationsRoutes);
-    if (serveClient) {
-      await app.register(pagesPlugin, { webDist: config.webDist });
+    if (template) {
+      await app.register(pagesPlugin, { webDist: config.webDist, template });
       await app.register(staticClientPlugin, { webDist: config.webDist });
     }
 

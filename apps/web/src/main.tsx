@@ -7,7 +7,7 @@ import './styles/index.css';
 import { currentLanguage, i18n, i18nReady, readStoredLanguage } from './i18n';
 import { withMessages } from './i18n/withMessages';
 import { QueryClient, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -77,7 +77,11 @@ async function start(): Promise<void> {
   hydrateServerState(queryClient, state.queries as DehydratedState, readToken() !== null);
   await resolveInitialRoutes(appRoutes).catch(() => undefined);
   startHydration();
-  hydrateRoot(container!, app());
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread until the whole page is hydrated (the page is already painted and readable).
+  startTransition(() => {
+    hydrateRoot(container!, app());
+  });
   // The page was rendered in the site's language for a reader whose choice the server did not know yet.
   const stored = readStoredLanguage();
   if (!state.explicitLanguage && stored && stored !== currentLanguage()) void i18n.changeLanguage(stored);

@@ -32,7 +32,10 @@ afterAll(async () => {
 });
 
 describe('the built client', () => {
-  it('serves the page document at / without caching', async () => {
+  it('serves the page document at / without caching (with or without compression)', async () => {
+    const plain = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(await plain.text()).toContain('<div id="root">');
     const res = await server.request('/');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div id="root">');

@@ -26,7 +26,7 @@ export type PageRoute =
   | { kind: 'genreAlias'; slug: GenreSlug; anchor: string }
   | { kind: 'authors'; letter?: string; page?: string; q?: string }
   | { kind: 'author'; name: string }
-  | { kind: 'search'; q: string; author: string }
+  | { kind: 'search'; q: string; author: string; filtered: boolean }
   | { kind: 'clubs'; clubId?: string }
   | { kind: 'static'; page: StaticPage }
   /** A screen of signed-in readers or admins, or a sign-in page: the default head, never indexed. */
@@ -92,7 +92,12 @@ export function matchPage(pathname: string, query: URLSearchParams): PageRoute {
     return name ? { kind: 'author', name } : { kind: 'notFound' };
   }
   if (lower === '/search') {
-    return { kind: 'search', q: query.get('q')?.trim() ?? '', author: query.get('author')?.trim() ?? '' };
+    return {
+      kind: 'search',
+      q: query.get('q')?.trim() ?? '',
+      author: query.get('author')?.trim() ?? '',
+      filtered: [...query.keys()].some((key) => key !== 'lang'),
+    };
   }
   if (lower === '/community/bookclub') return { kind: 'clubs', clubId: query.get('club') || undefined };
   if (PRIVATE_PREFIXES.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`))) {

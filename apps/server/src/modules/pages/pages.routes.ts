@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readCookie } from '../../lib/cookies.js';
-import { loadTemplate } from './pages.document.js';
+import type { PageTemplate } from './pages.document.js';
 import { matchPage } from './pages.match.js';
 import { robotsTxt, sitemapFile, sitemapIndex } from './pages.sitemap.js';
 import { loadSsrEntry } from './pages.ssr.js';
@@ -18,6 +18,13 @@ declare module 'fastify' {
 
 /** Longest a server render may take before the page goes out as a shell the client renders. */
 const SSR_TIMEOUT_MS = 3000;
+/**
+ * Rendered documents are kept this long per address and language, so a page shared widely (or crawled)
+ * is rendered once every few seconds, not once per visitor. Page requests carry no session, so every
+ * visitor gets the same document; signed-in readers refetch their own view after hydration.
+ */
+const PAGE_CACHE_MS = 10_000;
+const PAGE_CACHE_MAX = 500;
 
 const isLanguageValue = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -39,9 +46,8 @@ function pageLanguage(request: FastifyRequest, query: URLSearchParams, siteDefau
  * (404 for unknown books, authors, clubs and paths, private clubs) and, when the server-rendering entry
  * is built, the page's markup and the data the client hydrates from. Also /sitemap.xml and /robots.txt.
  */
-export const pagesPlugin = fp<{ webDist: string }>(
-  async (app, { webDist }) => {
-    const template = loadTemplate(webDist);
+export const pagesPlugin = fp<{ webDist: string; template: PageTemplate }>(
+  async (app, { webDist, template }) => {
     const ssr = await loadSsrEntry(webDist);
     if (!ssr)
       app.log.info('pages: no server-rendering entry built; pages are served as shells with their heads');
@@ -83,9 +89,26 @@ export const pagesPlugin = fp<{ webDist: string }>(
       }
     }
 
+    const cache = new Map<string, { at: number; status: number; html: string }>();
+
+    function send(reply: FastifyReply, language: Language, status: number, html: string) {
+      return reply
+        .code(status)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie')
+        .header('content-language', language)
+        .type('text/html; charset=utf-8')
+        .send(html);
+    }
+
     app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
       const url = new URL(request.url, 'http://page.invalid');
       const { language, explicit } = pageLanguage(request, url.searchParams, await pages.defaultLanguage());
+      const key = `${language}|${url.pathname}${url.search}`;
+      const cached = cache.get(key);
+      if (cached && Date.now() - cached.at < PAGE_CACHE_MS)
+        return send(reply, language, cached.status, cached.html);
+
       let outcome = await pages.describe(matchPage(url.pathname, url.searchParams), language);
       if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 301);
 
@@ -102,14 +125,14 @@ export const pagesPlugin = fp<{ webDist: string }>(
         html: page?.html,
         state: page ? { ...page.state, explicitLanguage: explicit } : undefined,
       });
-      return reply
-        .code(outcome.status)
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie')
-        .header('content-language', language)
-        .type('text/html; charset=utf-8')
-        .send(html);
+      cache.delete(key);
+      cache.set(key, { at: Date.now(), status: outcome.status, html });
+      if (cache.size > PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
+      return send(reply, language, outcome.status, html);
     });
+
+    // The landing page is not a file (the static files' plugin would answer the folder with a 403).
+    app.get('/', { schema: { hide: true } }, (request, reply) => app.renderPage(request, reply));
 
     // The page without server rendering, for the service worker to open offline (any path renders).
     app.get('/shell.html', { schema: { hide: true } }, async (_request, reply) => {

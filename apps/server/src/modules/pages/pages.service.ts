@@ -469,7 +469,8 @@ export function createPagesService(deps: {
               path: '/search',
               title,
               description: seoText('searchDescription', language),
-              robots: 'noindex, follow',
+              // The search page itself is a page; its results are not (endless, thin, duplicate).
+              robots: route.q || route.author || route.filtered ? 'noindex, follow' : undefined,
             }),
           };
         }

@@ -260,7 +260,12 @@ describe('other public pages', () => {
     expect((await server.request('/api/authors/Nobody%20Atall')).status).toBe(404);
   });
 
-  it('search results are not indexed and have no canonical', async () => {
+  it('the search page is a page; its results are not indexed and have no canonical', async () => {
+    const page = await server.request('/search');
+    expect(meta(page.text, 'robots')).toBeUndefined();
+    expect(links(page.text, 'canonical')).toEqual([{ href: 'https://nebab.example/search' }]);
+    expect(meta((await server.request('/search?genre=fantasy')).text, 'robots')).toBe('noindex, follow');
+
     const res = await server.request('/search?q=hunger');
     expect(res.status).toBe(200);
     expect(title(res.text)).toBe('Results for “hunger” · Nebab');

@@ -276,7 +276,7 @@ function BookView({ book }: { book: BookDetail }) {
           </section>
         </article>
 
-        <aside className="min-w-0">
+        <aside className="offscreen-lazy min-w-0">
           <RelatedBooks bookId={book.id} genres={slugs} />
         </aside>
       </div>

@@ -35,7 +35,7 @@ export function Reveal({ children }: { children: ReactNode }) {
   return (
     <div
       ref={ref}
-      className={reduced ? undefined : `reveal${seen ? ' is-visible' : ''}`}
+      className={`offscreen-lazy${reduced ? '' : ` reveal${seen ? ' is-visible' : ''}`}`}
       data-revealed={seen || reduced}
     >
       {children}
