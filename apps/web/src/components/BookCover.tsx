@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { coverLayout } from '@nebab/shared';
 
 export type BookCoverSize = 'xs' | 'sm' | 'md' | 'lg';
@@ -42,8 +42,12 @@ export function BookCover({
 }: BookCoverProps) {
   const urls = candidates.filter((url): url is string => !!url);
   const key = urls.join('|');
-  const [failed, setFailed] = useState<{ key: string; count: number }>({ key, count: 0 });
-  const [loaded, setLoaded] = useState<string | null>(null);
+  const [failed, setFailedNow] = useState<{ key: string; count: number }>({ key, count: 0 });
+  const [loaded, setLoadedNow] = useState<string | null>(null);
+  // Covers settle (load, fail over to the next address) as transitions: dozens of them on a list page
+  // must not hold the main thread, nor force a hydrating page to finish at once.
+  const setFailed = (next: { key: string; count: number }) => startTransition(() => setFailedNow(next));
+  const setLoaded = (next: string) => startTransition(() => setLoadedNow(next));
   const index = failed.key === key ? failed.count : 0;
   const { width, height } = SIZES[size];
   const current = urls[index];
