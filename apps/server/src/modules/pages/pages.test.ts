@@ -148,6 +148,16 @@ describe('a book page', () => {
     expect(trail.at(-1)).toMatchObject({ name: 'The Hunger Games', item: 'https://nebab.example/book/1' });
   });
 
+  it('loads the client after the first paint with an inline script the CSP allows by its hash', async () => {
+    const res = await server.request('/book/1');
+    expect(res.text).not.toContain('<script type="module"');
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(res.text)![1]!;
+    expect(inline).toContain('/assets/index-abc.js');
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+  });
+
   it('is Amharic with ?lang=am: <html lang="am">, Amharic text, its own canonical', async () => {
     const res = await server.request('/book/1?lang=am');
     expect(res.status).toBe(200);
