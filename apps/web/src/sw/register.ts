@@ -7,9 +7,10 @@ export const CLEAR_READER_CACHE = 'nebab:clear-reader-cache';
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  });
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  // The app's script may run after the page's load event (it is added after the first paint).
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 /** Asks the service worker to drop the signed-in reader's offline copies (sign-out, session ended). */
