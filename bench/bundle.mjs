@@ -17,8 +17,9 @@ if (!existsSync(manifestPath)) {
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
-/** Budget of the landing route (gzipped JS, bytes; 1 kB = 1000 bytes). */
+/** Budgets of the landing and book routes (gzipped JS, bytes; 1 kB = 1000 bytes). */
 const LANDING_BUDGET = 170_000;
+const BOOK_BUDGET = 200_000;
 
 /**
  * English messages outside the core sections (apps/web/src/i18n/sections.ts): every route except the core
@@ -29,7 +30,7 @@ const REST_MESSAGES = 'src/i18n/parts/en.rest.ts';
 const ROUTES = [
   { name: 'landing (/)', page: 'src/pages/LandingPage/LandingPage.tsx', budget: LANDING_BUDGET, core: true },
   { name: 'search (/search)', page: 'src/pages/SearchPage/SearchPage.tsx' },
-  { name: 'book (/book/:id)', page: 'src/pages/BookPage/BookPage.tsx' },
+  { name: 'book (/book/:id)', page: 'src/pages/BookPage/BookPage.tsx', budget: BOOK_BUDGET },
 ];
 
 const gzCache = new Map();
@@ -86,6 +87,6 @@ for (const route of ROUTES) {
 }
 console.table(rows);
 if (failed) {
-  console.error('The landing route is over its budget.');
+  console.error('A route is over its budget.');
   process.exitCode = 1;
 }

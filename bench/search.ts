@@ -23,6 +23,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { createLocalStorage } from '../apps/server/src/lib/storage.js';
+import { createBooksDirectoryRepository } from '../apps/server/src/modules/books/books.directory.repository.js';
 import { createBooksRepository } from '../apps/server/src/modules/books/books.repository.js';
 import { createBooksService } from '../apps/server/src/modules/books/books.service.js';
 
@@ -419,6 +420,7 @@ async function main() {
     }
     const service = createBooksService({
       books: createBooksRepository(database.db),
+      directory: createBooksDirectoryRepository(database.db),
       storage: createLocalStorage(path.join(os.tmpdir(), 'nebab-bench-uploads')),
     });
     const searches = SEARCH.map((input) => searchQuerySchema.parse(input));

@@ -17,6 +17,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_APP_PORT}`,
     trace: 'retain-on-failure',
+    // The service worker precaches the app on install: only the spec that tests it lets it run.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {

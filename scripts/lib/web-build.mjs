@@ -38,11 +38,14 @@ export function webFingerprint(root) {
   return hash.digest('hex');
 }
 
-/** Runs `vite build` when dist/ is missing or out of date; returns true when it built. */
+/** Builds the client (dist/) and its server-rendering entry (dist-ssr/) when missing or out of date; true when it built. */
 export function ensureWebBuild(root, { force = false } = {}) {
   const stampFile = join(root, 'apps/web/dist/.fingerprint');
   const fingerprint = webFingerprint(root);
-  const built = existsSync(join(root, 'apps/web/dist/index.html')) && existsSync(stampFile);
+  const built =
+    existsSync(join(root, 'apps/web/dist/index.html')) &&
+    existsSync(join(root, 'apps/web/dist-ssr/entry-server.js')) &&
+    existsSync(stampFile);
   if (!force && built && readFileSync(stampFile, 'utf8') === fingerprint) return false;
   console.log('Building the web client…');
   const result = spawnSync('npm', ['run', 'build', '-w', '@nebab/web'], { cwd: root, stdio: 'inherit' });

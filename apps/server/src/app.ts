@@ -31,11 +31,14 @@ import { feedRoutes } from './modules/feed/feed.routes.js';
 import { listsRoutes } from './modules/lists/lists.routes.js';
 import { readersRoutes } from './modules/readers/readers.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import compress from '@fastify/compress';
+import { loadTemplate } from './modules/pages/pages.document.js';
+import { pagesPlugin } from './modules/pages/pages.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientErrorResponse, errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { requestGuardsPlugin } from './plugins/request-guards.js';
-import { securityPlugin } from './plugins/security.js';
+import { inlineScriptHashes, securityPlugin } from './plugins/security.js';
 import { servicesPlugin } from './plugins/services.js';
 import { hasClientBuild, spaFallback, staticClientPlugin } from './plugins/static-client.js';
 import { validationPlugin } from './plugins/validation.js';
@@ -116,11 +119,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
 
     const serveClient = hasClientBuild(config.webDist);
+    // The page document every page of the client starts from (modules/pages).
+    const template = serveClient ? loadTemplate(config.webDist) : undefined;
     await app.register(servicesPlugin, { config, database, services, ownsDatabase });
+    // Every answer of 1 kB or more goes out brotli- or gzip-compressed when the client accepts it
+    // (built assets are precompressed at build time and sent as they are).
+    await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
     await app.register(validationPlugin);
     await app.register(errorHandlerPlugin, { spaFallback: serveClient ? spaFallback : undefined });
     await app.register(requestGuardsPlugin, { uploadIdleTimeoutMs: config.uploadIdleTimeoutMs });
-    await app.register(securityPlugin, { https: config.publicUrl.startsWith('https://') });
+    await app.register(securityPlugin, {
+      https: config.publicUrl.startsWith('https://'),
+      scriptHashes: template ? inlineScriptHashes(template.source) : [],
+    });
     await app.register(openApiPlugin);
     await app.register(authPlugin);
     await app.register(realtimePlugin, { redis });
@@ -148,7 +159,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(siteSettingsRoutes);
     await app.register(notificationsRoutes);
     await app.register(recommendationsRoutes);
-    if (serveClient) await app.register(staticClientPlugin, { webDist: config.webDist });
+    if (template) {
+      await app.register(pagesPlugin, { webDist: config.webDist, template });
+      await app.register(staticClientPlugin, { webDist: config.webDist });
+    }
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);
     // Leftovers of uploads a crash interrupted (an hour old: no upload in flight is that slow).

@@ -13,6 +13,7 @@ import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthThrottle } from './modules/auth/auth.throttle.js';
 import { createGoogleSignIn } from './modules/auth/google.service.js';
+import { createBooksDirectoryRepository } from './modules/books/books.directory.repository.js';
 import { createBooksRepository } from './modules/books/books.repository.js';
 import { createBooksService } from './modules/books/books.service.js';
 import { createBookUploadRepository } from './modules/books/books.upload.repository.js';
@@ -20,6 +21,7 @@ import { createBookUploadService } from './modules/books/books.upload.service.js
 import { createGenresService } from './modules/genres/genres.service.js';
 import { createHealthRepository } from './modules/health/health.repository.js';
 import { createHealthService } from './modules/health/health.service.js';
+import { createPagesService } from './modules/pages/pages.service.js';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPreferencesRepository } from './modules/preferences/preferences.repository.js';
@@ -31,14 +33,17 @@ import { createRecommendationsRepository } from './modules/recommendations/recom
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
+import { createClubsDirectoryRepository } from './modules/clubs/clubs.directory.repository.js';
 import { createClubsRepository } from './modules/clubs/clubs.repository.js';
 import { createChatLimiter } from './modules/clubs/chat-limiter.js';
 import { createClubsService } from './modules/clubs/clubs.service.js';
 import { createFeedRepository } from './modules/feed/feed.repository.js';
 import { createFeedService } from './modules/feed/feed.service.js';
 import { createListsRepository } from './modules/lists/lists.repository.js';
+import { createListsDirectoryRepository } from './modules/lists/lists.directory.repository.js';
 import { createListsService } from './modules/lists/lists.service.js';
 import { createProfilesService } from './modules/readers/profiles.service.js';
+import { createReadersDirectoryRepository } from './modules/readers/readers.directory.repository.js';
 import { createReadersRepository } from './modules/readers/readers.repository.js';
 import { createRelationshipsService } from './modules/readers/relationships.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -110,6 +115,7 @@ export function createServices({
   const clubs = createClubsService({
     db,
     clubs: createClubsRepository(db),
+    directory: createClubsDirectoryRepository(db),
     storage: uploads,
     events,
     // One chat rate limit per user, in Redis (every node) when REDIS_URL is set.
@@ -118,6 +124,7 @@ export function createServices({
   });
   const books = createBooksService({
     books: createBooksRepository(db),
+    directory: createBooksDirectoryRepository(db),
     storage: uploads,
     events,
     genreGroups: async (slug) => {
@@ -157,7 +164,13 @@ export function createServices({
 
   const reviews = createReviewsService({ db, reviews: reviewsRepo, events, relationships });
 
-  const lists = createListsService({ db, lists: createListsRepository(db), events, relationships });
+  const lists = createListsService({
+    db,
+    lists: createListsRepository(db),
+    directory: createListsDirectoryRepository(db),
+    events,
+    relationships,
+  });
 
   /** The activity feed writes its own entries from the domain events; the feed push sends them live. */
   const feed = createFeedService({
@@ -172,6 +185,7 @@ export function createServices({
 
   const profiles = createProfilesService({
     relationships,
+    directory: createReadersDirectoryRepository(db),
     sources: {
       counts: (userId) => users.getUserCounts(userId),
       shelves: (userId, perShelf) => readingList.shelves(userId, perShelf),
@@ -199,6 +213,16 @@ export function createServices({
   const recommendations = createRecommendationsService({
     recommendations: createRecommendationsRepository(db),
     loadModel: () => loadItemModel({ catalogDir: config.catalogDir, cacheDir: config.dataDir, logger }),
+  });
+
+  /** Heads, statuses and the sitemap of the public pages. */
+  const pages = createPagesService({
+    publicUrl: config.publicUrl,
+    books,
+    clubs,
+    profiles,
+    lists,
+    siteSettings,
   });
 
   return {
@@ -229,6 +253,7 @@ export function createServices({
     siteSettings,
     notifications,
     recommendations,
+    pages,
   };
 }
 

@@ -4,18 +4,22 @@ import '@fontsource/literata/600.css';
 import '@fontsource/noto-sans-ethiopic/400.css';
 import '@fontsource/noto-sans-ethiopic/700.css';
 import './styles/index.css';
-import { i18nReady } from './i18n';
+import { currentLanguage, i18n, i18nReady, readStoredLanguage } from './i18n';
 import { withMessages } from './i18n/withMessages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { applySiteDefaultLanguage } from './features/admin-catalogue/siteLanguage';
-import { ToastProvider } from './features/toast/ToastProvider';
+import { readToken } from './features/auth/tokenStorage';
 import { applyStoredTheme } from './features/theme/themeContext';
-import { ThemeProvider } from './features/theme/ThemeProvider';
 import { routes } from './routes';
+import { AppProviders } from './ssr/AppProviders';
+import { hydrateServerState } from './ssr/dehydration';
+import { startHydration } from './ssr/hydration';
+import { serverState } from './ssr/state';
+import { registerServiceWorker } from './sw/register';
 
 applyStoredTheme();
 
@@ -26,27 +30,62 @@ const queryClient = new QueryClient({
 });
 
 // Pages other than the core ones (the landing page) also wait for the rest of the messages.
-const router = createBrowserRouter(withMessages(routes));
+const appRoutes = withMessages(routes);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-// A visitor who never picked a language gets the site's default (GET /api/site), set by admins.
-void applySiteDefaultLanguage();
-
-// Amharic messages are their own chunk: render once the start-up language is loaded (or failed to).
-void i18nReady
-  .catch(() => undefined)
-  .then(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <ThemeProvider>
-            <ToastProvider>
-              <RouterProvider router={router} />
-            </ToastProvider>
-          </ThemeProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
+/**
+ * Loads the lazy modules of the routes matching the current address (and, through `withMessages`, the
+ * rest of the messages), so the router starts initialised and the first render is the page itself,
+ * as the server rendered it.
+ */
+async function resolveInitialRoutes(tree: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(tree, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
   );
+}
+
+const app = () => (
+  <StrictMode>
+    <AppProviders
+      queryClient={queryClient}
+      i18n={i18n}
+      origin={serverState()?.origin ?? window.location.origin}
+    >
+      <RouterProvider router={createBrowserRouter(appRoutes)} />
+    </AppProviders>
+  </StrictMode>
+);
+
+async function start(): Promise<void> {
+  await i18nReady.catch(() => undefined);
+  const state = serverState();
+  if (!state) {
+    // A shell (signed-in screens, the dev server, an offline start): the client renders everything.
+    // A visitor who never picked a language gets the site's default (GET /api/site), set by admins.
+    void applySiteDefaultLanguage();
+    createRoot(container!).render(app());
+    return;
+  }
+  // A server-rendered page: hydrate in its language, from its data, once its route module is here.
+  hydrateServerState(queryClient, state.queries as DehydratedState, readToken() !== null);
+  await resolveInitialRoutes(appRoutes).catch(() => undefined);
+  startHydration();
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread until the whole page is hydrated (the page is already painted and readable).
+  startTransition(() => {
+    hydrateRoot(container!, app());
+  });
+  // The page was rendered in the site's language for a reader whose choice the server did not know yet.
+  const stored = readStoredLanguage();
+  if (!state.explicitLanguage && stored && stored !== currentLanguage()) void i18n.changeLanguage(stored);
+}
+
+void start();
+registerServiceWorker();

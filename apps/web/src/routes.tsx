@@ -13,7 +13,8 @@ function RouteFallback() {
 /**
  * The route table of spec §2. Every screen is lazy-loaded. Guards are not attached per route: the
  * root layout's SessionGate applies `resolveRedirect` (features/auth) to the current path, so the
- * rules live in one pure, tested function. Access per path: features/auth/routeAccess.ts.
+ * rules live in one pure, tested function. Access per path: features/auth/routeAccess.ts. The server
+ * knows the same paths (apps/server/src/modules/pages/pages.match.ts): a new public page goes there too.
  */
 export const routes: RouteObject[] = [
   {
@@ -285,6 +286,10 @@ export const routes: RouteObject[] = [
           {
             path: 'authors',
             lazy: async () => ({ Component: (await import('./pages/AuthorsPage/AuthorsPage')).AuthorsPage }),
+          },
+          {
+            path: 'author/:name',
+            lazy: async () => ({ Component: (await import('./pages/AuthorPage/AuthorPage')).AuthorPage }),
           },
           {
             path: 'privacy',

@@ -200,6 +200,16 @@ export const authorsResponseSchema = z.object({
 });
 export type AuthorSummary = z.infer<typeof authorSummarySchema>;
 
+/** `GET /api/authors/:name` — an author page: the primary author's active books, most rated first. */
+export const authorDetailSchema = z.object({
+  name: z.string(),
+  bookCount: z.number().int(),
+  averageRating: z.number().nullable(),
+  ratingsCount: z.number().int(),
+  books: z.array(genreListItemSchema),
+});
+export type AuthorDetail = z.infer<typeof authorDetailSchema>;
+
 /** Report of a book or a review (spec §5: non-blank reason). */
 export const reportSchema = z.object({
   reason: z

@@ -25,3 +25,4 @@ export * from './text.js';
 export * from './readers.js';
 export * from './lists.js';
 export * from './feed.js';
+export * from './ssr.js';

@@ -140,7 +140,7 @@ export function clientErrorResponse(error: Error & { code?: string; rawPacket?: 
 }
 
 /** Whether an unmatched request should get the client's index.html (SPA fallback). */
-export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean | Promise<boolean>;
 
 /**
  * The one error handler (architecture convention 6): every non-2xx answer is
@@ -217,7 +217,7 @@ export const errorHandlerPlugin = fp<{ spaFallback?: SpaFallback }>(
       const path = request.url.split('?')[0] ?? '';
       const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
       if (!isApi && spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
-        if (spaFallback(request, reply)) return reply;
+        if (await spaFallback(request, reply)) return reply;
       }
       const language = requestLanguage(request);
       const allowed = routes.methodsFor(path);

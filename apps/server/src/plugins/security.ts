@@ -1,19 +1,30 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+
+/**
+ * CSP sources of the classic inline scripts of a page template (the theme script of the client's
+ * index.html, which must run before the first paint): `'sha256-…'` of each one's exact text.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`,
+  );
+}
 
 /**
  * Security headers. The CSP allows what the client needs: its own scripts, its own and inline
  * styles, images from anywhere over https and data: URLs, API and Socket.IO on the same origin,
  * and Google Drive previews in frames (reader overlay).
  */
-export const securityPlugin = fp<{ https: boolean }>(
-  async (app, { https }) => {
+export const securityPlugin = fp<{ https: boolean; scriptHashes?: string[] }>(
+  async (app, { https, scriptHashes = [] }) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...scriptHashes],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'https:', 'data:'],
           fontSrc: ["'self'", 'data:'],

@@ -41,6 +41,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** How requests reach the API: `fetch` in the browser; the server-rendering entry reads it in-process. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** Replaces the transport (the server-rendering entry does, once). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 function fallbackError(status: number): ApiError {
   if (status === 0) return new ApiError(0, 'NETWORK', i18n.t('errors.NETWORK'));
   if (status === 401) return new ApiError(status, 'UNAUTHENTICATED', i18n.t('errors.UNAUTHENTICATED'));
@@ -67,7 +77,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method: options.method ?? 'GET',
       headers,
       body:

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { coverLayout } from '@nebab/shared';
 
 export type BookCoverSize = 'xs' | 'sm' | 'md' | 'lg';
@@ -42,12 +42,26 @@ export function BookCover({
 }: BookCoverProps) {
   const urls = candidates.filter((url): url is string => !!url);
   const key = urls.join('|');
-  const [failed, setFailed] = useState<{ key: string; count: number }>({ key, count: 0 });
-  const [loaded, setLoaded] = useState<string | null>(null);
+  const [failed, setFailedNow] = useState<{ key: string; count: number }>({ key, count: 0 });
+  const [loaded, setLoadedNow] = useState<string | null>(null);
+  // Covers settle (load, fail over to the next address) as transitions: dozens of them on a list page
+  // must not hold the main thread, nor force a hydrating page to finish at once.
+  const setFailed = (next: { key: string; count: number }) => startTransition(() => setFailedNow(next));
+  const setLoaded = (next: string) => startTransition(() => setLoadedNow(next));
   const index = failed.key === key ? failed.count : 0;
   const { width, height } = SIZES[size];
   const current = urls[index];
   const showImage = !!current && loaded === current;
+  const imageRef = useRef<HTMLImageElement>(null);
+
+  // A server-rendered image may have loaded (or failed) before the page hydrated, when React was not
+  // listening yet: read its state once mounted.
+  useEffect(() => {
+    const image = imageRef.current;
+    if (!image || !current || !image.complete || loaded === current) return;
+    if (image.naturalWidth > 1) setLoaded(current);
+    else setFailed({ key, count: index + 1 });
+  }, [current, loaded, key, index]);
 
   // The generated cover sits underneath: it shows while an image loads (or hangs) and after every
   // candidate failed; a loaded image fades in over it.
@@ -67,6 +81,7 @@ export function BookCover({
       {current ? (
         <img
           key={current}
+          ref={imageRef}
           src={current}
           alt={alt}
           width={width}

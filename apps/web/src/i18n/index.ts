@@ -1,6 +1,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@nebab/shared';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@nebab/shared';
+import { serverState } from '../ssr/state';
 import englishCore from './parts/en.core';
 
 /** Key of localStorage that remembers the interface language the reader picked. */
@@ -92,7 +93,8 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-function readStoredLanguage(): Language | null {
+/** The language the reader picked and remembered, if any. */
+export function readStoredLanguage(): Language | null {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(stored) ? stored : null;
@@ -123,15 +125,36 @@ export function currentLanguage(): Language {
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
-function applyLanguage(lang: string): void {
-  if (!isLanguage(lang)) return;
-  document.documentElement.lang = lang;
+/**
+ * A language shown for this visit only: a page opened as `?lang=am` shows Amharic without making it
+ * the reader's choice. Cleared as soon as the reader switches language.
+ */
+let visitLanguage: Language | null = null;
+
+/** Remembers `lang` in localStorage and in the `NR_lang` cookie, so the server renders pages in it. */
+function rememberLanguage(lang: Language): void {
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {
     // Storage can be unavailable (private mode); the choice then lasts for this visit only.
   }
+  try {
+    document.cookie = `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  } catch {
+    // Cookies disabled: pages are then rendered in the site's default language first.
+  }
 }
+
+function applyLanguage(lang: string): void {
+  if (!isLanguage(lang) || typeof document === 'undefined') return;
+  document.documentElement.lang = lang;
+  if (lang === visitLanguage) return;
+  visitLanguage = null;
+  rememberLanguage(lang);
+}
+
+const ssr = serverState();
+if (ssr?.explicitLanguage) visitLanguage = ssr.language;
 
 /** Resolves once the start-up language's core messages are available (render after it). */
 export const i18nReady: Promise<unknown> = i18next
@@ -141,7 +164,8 @@ export const i18nReady: Promise<unknown> = i18next
     // A copy: i18next merges the rest into this object, and the core module must stay the core.
     resources: { en: { translation: structuredClone(englishCore) } },
     partialBundledLanguages: true,
-    lng: detectLanguage(),
+    // A server-rendered page is hydrated in the language it was rendered in.
+    lng: ssr?.language ?? detectLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
@@ -168,6 +192,6 @@ void i18nReady.then(
 );
 
 i18next.on('languageChanged', applyLanguage);
-document.documentElement.lang = currentLanguage();
+if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
 
 export { i18next as i18n };

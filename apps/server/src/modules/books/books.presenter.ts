@@ -1,4 +1,5 @@
 import type {
+  AuthorDetail,
   AuthorSummary,
   BookDetail,
   GenreListItem,
@@ -163,5 +164,18 @@ export function presentAuthor(
     bookCount: Number(row.book_count),
     averageRating: row.average_rating === null ? null : Math.round(Number(row.average_rating) * 100) / 100,
     topBook: top ? presentGenreListItem(top) : null,
+  };
+}
+
+export function presentAuthorDetail(
+  author: { name: string; book_count: number; average_rating: number | null; ratings_count: number },
+  books: BookCardRow[],
+): AuthorDetail {
+  return {
+    name: author.name,
+    bookCount: Number(author.book_count),
+    averageRating: roundRating(author.average_rating === null ? null : Number(author.average_rating)),
+    ratingsCount: Number(author.ratings_count),
+    books: books.map(presentGenreListItem),
   };
 }

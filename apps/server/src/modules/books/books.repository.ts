@@ -29,7 +29,8 @@ export interface BookCardRow {
   isbn13: string | null;
 }
 
-const CARD_COLUMNS = sql.raw(
+/** The select list of {@link BookCardRow} (alias `b` for books). */
+export const CARD_COLUMNS = sql.raw(
   'b.id, b.title, b.authors, b.genres, b.rating, b.ratings_count, b.publication_date, b.publication_year, ' +
     'b.page_count, b.language, b.description, b.cover_url, b.thumbnail_url, b.cover_path, b.isbn10, b.isbn13',
 );
@@ -37,7 +38,8 @@ const CARD_COLUMNS = sql.raw(
 /** Catalogue popularity: log of ratings and want-to-read shelvings (used by several orderings). */
 const POPULARITY = sql.raw('(ln(1 + b.ratings_count) + 0.8 * ln(1 + b.want_to_read_count))');
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+/** Rows of a raw SQL query. */
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

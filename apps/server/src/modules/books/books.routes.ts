@@ -1,4 +1,5 @@
 import {
+  authorDetailSchema,
   authorsQuerySchema,
   authorsResponseSchema,
   bookDetailSchema,
@@ -24,6 +25,7 @@ import { errorResponses } from '../../plugins/openapi.js';
 import { inlineDisposition, PDF_CONTENT_SECURITY_POLICY } from './books.file-headers.js';
 import {
   presentAuthor,
+  presentAuthorDetail,
   presentBookDetail,
   presentGenreListItem,
   presentSearchItem,
@@ -119,6 +121,25 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           coverSvg({ title: book.title, author: book.authors[0] ?? null, genre: book.genres[0] ?? null }),
         );
+    },
+  );
+
+  app.get(
+    '/api/books/:id/cover.png',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'The generated cover as a 400×600 PNG (for link previews, which do not show SVG)',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const png = await app.services.books.generatedCoverPng(request.params.id);
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-length', png.length)
+        .type('image/png');
+      return reply.send(png);
     },
   );
 
@@ -259,6 +280,29 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
         items: result.items.map((row) => presentAuthor(row, result.tops.get(row.top_book_id))),
         total: result.total,
       };
+    },
+  );
+
+  app.get(
+    '/api/authors/:name',
+    {
+      schema: {
+        tags: ['books'],
+        summary:
+          'An author page: the primary author’s active books (most rated first), count and average rating',
+        params: z.object({
+          name: z
+            .string()
+            .trim()
+            .min(1)
+            .max(LIMITS.nameMax * 2),
+        }),
+        response: { 200: authorDetailSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const { author, books } = await app.services.books.author(request.params.name);
+      return presentAuthorDetail(author, books);
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  coverSvg,
   GENRE_CATALOG,
   GENRE_SLUGS,
   isLocalBook,
@@ -9,8 +10,10 @@ import {
 import type { BookRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { svgToPng } from '../../lib/svg-png.js';
 import type { Storage } from '../../lib/storage.js';
 import { hasRole, type Actor } from '../users/users.policy.js';
+import type { BooksDirectoryRepository } from './books.directory.repository.js';
 import type { BookCardRow, BooksRepository } from './books.repository.js';
 
 const TRENDING_TTL_MS = 60_000;
@@ -75,16 +78,26 @@ export function pickTrending(candidates: TrendingRow[], limit: number): Trending
   return chosen;
 }
 
+/** Generated PNG covers kept in memory (about 15 kB each), the most recently used last. */
+const PNG_CACHE_MAX = 300;
+const PNG_WIDTH = 400;
+
+/** Books on an author page (the most rated first). */
+const AUTHOR_BOOKS_LIMIT = 60;
+
 export function createBooksService(deps: {
   books: BooksRepository;
+  /** Author pages and the sitemap's rows. */
+  directory: BooksDirectoryRepository;
   storage: Storage;
   /** Domain events (`report.created` after a report is stored). */
   events?: DomainEvents;
   /** A genre's discussion groups (its public clubs), answered by the clubs module. */
   genreGroups?: (slug: string) => Promise<Array<{ id: string; name: string; memberCount: number }>>;
 }) {
-  const { books, storage, events, genreGroups = async () => [] } = deps;
+  const { books, directory, storage, events, genreGroups = async () => [] } = deps;
   let trendingCache: { at: number; rows: TrendingRow[] } | null = null;
+  const pngCache = new Map<string, Buffer>();
 
   async function visibleBook(id: string, actor: Actor | null): Promise<BookRow> {
     const book = await books.findById(id);
@@ -188,6 +201,40 @@ export function createBooksService(deps: {
       const extension = book.coverPath.split('.').pop();
       const type = extension === 'png' ? 'image/png' : extension === 'webp' ? 'image/webp' : 'image/jpeg';
       return { ...opened, type };
+    },
+
+    /** The generated cover (title, author, genre colour) as PNG, drawn once per version of those facts. */
+    async generatedCoverPng(id: string): Promise<Buffer> {
+      const book = await visibleBook(id, null);
+      const facts = { title: book.title, author: book.authors[0] ?? null, genre: book.genres[0] ?? null };
+      const key = JSON.stringify([book.id, facts]);
+      const cached = pngCache.get(key);
+      if (cached) {
+        pngCache.delete(key);
+        pngCache.set(key, cached);
+        return cached;
+      }
+      const png = await svgToPng(coverSvg(facts), PNG_WIDTH);
+      pngCache.set(key, png);
+      if (pngCache.size > PNG_CACHE_MAX) pngCache.delete(pngCache.keys().next().value!);
+      return png;
+    },
+
+    /** An author page: the primary author's facts and active books; 404 when no active book has them. */
+    async author(name: string) {
+      const author = await directory.author(name);
+      if (!author) throw new NotFoundError();
+      return { author, books: await directory.authorBooks(name, AUTHOR_BOOKS_LIMIT) };
+    },
+
+    /** Rows of the sitemap: active books (by id), authors (by name), genres, and the latest change. */
+    sitemap: {
+      countBooks: () => directory.countBooks(),
+      books: (offset: number, limit: number) => directory.sitemapBooks(offset, limit),
+      countAuthors: () => directory.countAuthors(),
+      authors: (offset: number, limit: number) => directory.sitemapAuthors(offset, limit),
+      genres: () => directory.genresLastModified(),
+      lastModified: () => directory.catalogueLastModified(),
     },
 
     recordActivity(bookId: string, userId: string | null, kind: string, createdAt?: Date) {

@@ -35,6 +35,7 @@ import { StorageRejectedError, StorageTooLargeError, type Storage } from '../../
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { Actor } from '../users/users.policy.js';
 import { assertCanSeeInside, assertMember, assertModerator, canSeeInside, isMember } from './clubs.policy.js';
+import type { ClubsDirectoryRepository } from './clubs.directory.repository.js';
 import type {
   ClubsRepository,
   ClubView,
@@ -53,6 +54,8 @@ export interface HiddenReaders {
 export interface ClubsServiceDeps {
   db: Db;
   clubs: ClubsRepository;
+  /** The public clubs listed in the sitemap. */
+  directory: ClubsDirectoryRepository;
   storage: Storage;
   events: DomainEvents;
   /** Chat messages per user per window (in Redis when REDIS_URL is set). */
@@ -80,6 +83,7 @@ const COVER_EXTENSIONS = new Set<string>(['jpg', 'png', 'webp']);
 export function createClubsService({
   db,
   clubs,
+  directory,
   storage,
   events,
   chatLimiter,
@@ -569,6 +573,11 @@ export function createClubsService({
   }
 
   return {
+    /** Public clubs for the sitemap (private ones are never listed). */
+    sitemap: {
+      count: () => directory.countPublic(),
+      page: (offset: number, limit: number) => directory.publicPage(offset, limit),
+    },
     search,
     create,
     get,

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { BookListRow } from '../../db/schema/index.js';
+import type { ListsDirectoryRepository } from './lists.directory.repository.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { BookCardColumns } from '../readers/cards.presenter.js';
@@ -26,6 +27,8 @@ export interface ListsServiceDeps {
   lists: ListsRepository;
   events: DomainEvents;
   relationships: HiddenReaders;
+  /** The public lists listed in the sitemap. */
+  directory?: ListsDirectoryRepository;
 }
 
 /** A list as shown on cards: the row, its owner and the first books. */
@@ -41,7 +44,7 @@ export interface ListDetailView extends ListSummaryView {
 
 const ITEM_KEY = 'book_list_items_pk';
 
-export function createListsService({ db, lists, events, relationships }: ListsServiceDeps) {
+export function createListsService({ db, lists, events, relationships, directory }: ListsServiceDeps) {
   async function withPreviews(rows: ListWithOwner[], tx: Db = db): Promise<ListSummaryView[]> {
     const previews = await lists.previews(
       rows.map((row) => row.list),
@@ -272,6 +275,11 @@ export function createListsService({ db, lists, events, relationships }: ListsSe
   }
 
   return {
+    /** Public lists of active readers for the sitemap (private ones are never listed). */
+    sitemap: {
+      count: async () => (directory ? directory.countPublic() : 0),
+      page: async (offset: number, limit: number) => (directory ? directory.publicPage(offset, limit) : []),
+    },
     create,
     get,
     update,

@@ -5,6 +5,7 @@ import type { Actor } from '../users/users.policy.js';
 import type { BookCardColumns } from './cards.presenter.js';
 import type { ProfileAccess } from './readers.policy.js';
 import type { FollowRowState, ReaderRow } from './readers.repository.js';
+import type { ReadersDirectoryRepository } from './readers.directory.repository.js';
 import type { RelationshipsService } from './relationships.service.js';
 
 /** What a profile shows of other modules, each answered by that module's service. */
@@ -49,6 +50,8 @@ export interface ProfileSources {
 export interface ProfilesServiceDeps {
   relationships: RelationshipsService;
   sources: ProfileSources;
+  /** The public profiles listed in the sitemap. */
+  directory?: ReadersDirectoryRepository;
 }
 
 /** A profile as one asker may see it (`access` card: the sections stay empty). */
@@ -73,7 +76,7 @@ export interface ProfileView {
  * Public profiles (`/reader/{id}`): the reader's card, counts, shelves, recent reviews, lists and
  * clubs, as the asker may see them. `publicProfile` is the anonymous view (for server-rendered pages).
  */
-export function createProfilesService({ relationships, sources }: ProfilesServiceDeps) {
+export function createProfilesService({ relationships, sources, directory }: ProfilesServiceDeps) {
   async function profile(viewer: Actor | null, readerId: string): Promise<ProfileView> {
     const found = await relationships.accessOf(viewer, readerId);
     if (found.access === 'hidden') throw new NotFoundError();
@@ -122,6 +125,11 @@ export function createProfilesService({ relationships, sources }: ProfilesServic
     profile,
     /** The profile an anonymous visitor sees (404 unless public or followers-only); for SSR and meta tags. */
     publicProfile: (readerId: string) => profile(null, readerId),
+    /** Public profiles of active readers for the sitemap. */
+    sitemap: {
+      count: async () => (directory ? directory.countPublic() : 0),
+      page: async (offset: number, limit: number) => (directory ? directory.publicPage(offset, limit) : []),
+    },
   };
 }
 

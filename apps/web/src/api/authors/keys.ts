@@ -7,4 +7,5 @@ export interface AuthorsParams {
 
 export const authorKeys = {
   list: (params: AuthorsParams) => ['authors', params] as const,
+  detail: (name: string) => ['author', name] as const,
 };

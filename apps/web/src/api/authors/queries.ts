@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuthorSummary } from '@nebab/shared';
+import type { AuthorDetail, AuthorSummary } from '@nebab/shared';
 import { apiRequest } from '../client';
 import { authorKeys, type AuthorsParams } from './keys';
 
@@ -15,5 +15,13 @@ export function authorsQueryOptions(params: AuthorsParams) {
     queryFn: ({ signal }) =>
       apiRequest<{ items: AuthorSummary[]; total: number }>(`/api/authors?${search.toString()}`, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/authors/:name — an author page (404 when the catalogue has no active book of theirs). */
+export function authorQueryOptions(name: string) {
+  return queryOptions({
+    queryKey: authorKeys.detail(name),
+    queryFn: ({ signal }) => apiRequest<AuthorDetail>(`/api/authors/${encodeURIComponent(name)}`, { signal }),
   });
 }

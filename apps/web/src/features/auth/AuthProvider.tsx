@@ -1,5 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SavedPreferences } from '@nebab/shared';
@@ -11,7 +19,10 @@ import { useToast } from '../toast/toastContext';
 import { AuthContext, type AuthApi, type AuthStatus } from './authContext';
 import { clearStoredPreferences } from './preferencesStorage';
 import { onSessionEnded } from './sessionEvents';
+import { clearReaderCache } from '../../sw/register';
 import { readToken, removeToken, writeToken } from './tokenStorage';
+
+const noSubscription = () => () => {};
 
 /**
  * Keeps the session: the token from localStorage, and the user plus preferences loaded with it
@@ -22,7 +33,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  const [token, setToken] = useState<string | null>(readToken);
+  // A server-rendered page hydrates as the server rendered it (signed out); the stored token is read
+  // right after. Signing in or out here sets the token this provider goes by from then on.
+  const stored = useSyncExternalStore(noSubscription, readToken, () => null);
+  const [changed, setChanged] = useState<{ token: string | null } | null>(null);
+  const token = changed ? changed.token : stored;
   const [signingOut, setSigningOut] = useState(false);
   const session = useQuery(sessionQueryOptions(token));
   const reportedError = useRef<unknown>(null);
@@ -61,7 +76,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         signedInRef.current = false;
         removeToken();
         clearStoredPreferences();
-        setToken(null);
+        clearReaderCache();
+        setChanged({ token: null });
         toast.show({ kind: 'error', message: t('sessionUi.ended') });
         void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
       }),
@@ -77,7 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch {
         // The session query reports the failure once the token is in place.
       }
-      setToken(newToken);
+      setChanged({ token: newToken });
       return loaded;
     },
     [queryClient],
@@ -91,11 +107,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await logout();
     removeToken();
     clearStoredPreferences();
+    clearReaderCache();
     await navigate('/', { replace: true });
   }, [navigate]);
 
   const finishSignOut = useCallback(() => {
-    setToken(null);
+    setChanged({ token: null });
     queryClient.clear();
     setSigningOut(false);
     toast.show({ kind: 'success', message: t('nav.signedOut') });

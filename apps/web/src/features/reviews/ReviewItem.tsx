@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { replyInputSchema, type Review, type ReviewReactionType } from '@nebab/shared';
+import type { Review, ReviewReactionType } from '@nebab/shared';
 import {
   useDeleteReviewMutation,
   useReactionMutation,
@@ -68,6 +68,8 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
     event.preventDefault();
     setFieldError(null);
     if (panel === 'reply') {
+      // The shared rule (zod) loads with the first reply, not with the page.
+      const { replyInputSchema } = await import('./replySchema');
       const parsed = replyInputSchema.safeParse({ text });
       if (!parsed.success) {
         setFieldError(translateMessage(parsed.error.issues[0]?.message) ?? '');

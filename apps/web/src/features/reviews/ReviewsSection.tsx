@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { bookReviewsQueryOptions } from '../../api/reviews/queries';
 import { useAuth } from '../auth/authContext';
-import { ReviewForm } from './ReviewForm';
 import { ReviewItem } from './ReviewItem';
+
+// The form and its validation (react-hook-form, zod) load when a reader opens it, not with the book page.
+const ReviewForm = lazy(async () => ({ default: (await import('./ReviewForm')).ReviewForm }));
 
 interface ReviewsSectionProps {
   bookId: string;
@@ -39,13 +41,21 @@ export function ReviewsSection({ bookId, formOpen, onFormOpenChange }: ReviewsSe
           </Link>
         </p>
       ) : formOpen && !query.isPending ? (
-        <ReviewForm
-          key={`${formKey}-${mine?.id ?? 'new'}`}
-          bookId={bookId}
-          existing={mine}
-          autoFocus
-          onClose={() => onFormOpenChange(false)}
-        />
+        <Suspense
+          fallback={
+            <p className="mt-3 text-ink-muted" role="status">
+              {t('reviewsUi.loading')}
+            </p>
+          }
+        >
+          <ReviewForm
+            key={`${formKey}-${mine?.id ?? 'new'}`}
+            bookId={bookId}
+            existing={mine}
+            autoFocus
+            onClose={() => onFormOpenChange(false)}
+          />
+        </Suspense>
       ) : null}
       {query.isPending ? (
         <p className="mt-3 text-ink-muted" role="status">

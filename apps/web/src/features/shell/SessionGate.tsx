@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../components/Spinner';
 import { useAuth } from '../auth/authContext';
-import { normalisePath } from '../auth/routeAccess';
+import { accessForPath, normalisePath } from '../auth/routeAccess';
 import { resolveRedirect } from '../auth/resolveRedirect';
 
 /**
@@ -20,7 +20,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     if (landedAfterSignOut) finishSignOut();
   }, [landedAfterSignOut, finishSignOut]);
 
-  if (status === 'loading') {
+  // Public pages show at once (as the server rendered them); guarded ones wait for the session.
+  if (status === 'loading' && accessForPath(pathname) !== 'public') {
     return <FullScreenSpinner testId="session-spinner" label={t('app.checkingSession')} />;
   }
   const target = signingOut ? null : resolveRedirect(user, hasPreferences, pathname);

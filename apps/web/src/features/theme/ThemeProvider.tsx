@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { isHydrating } from '../../ssr/hydration';
 import {
   applyResolvedTheme,
   readStoredTheme,
@@ -18,18 +19,24 @@ function subscribeToSystemTheme(onChange: () => void): () => void {
   return () => media.removeEventListener('change', onChange);
 }
 
+const noSubscription = () => () => {};
+
 function systemIsDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 }
 
 /** Light, dark or system theme, remembered in localStorage and following the system when asked to. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+  // A server-rendered page hydrates as the server rendered it ('system'), then reads the stored choice.
+  const stored = useSyncExternalStore(noSubscription, readStoredTheme, () => 'system' as Theme);
+  const [chosen, setThemeState] = useState<Theme | null>(null);
+  const theme = chosen ?? stored;
   const prefersDark = useSyncExternalStore(subscribeToSystemTheme, systemIsDark, () => false);
   const resolvedTheme: ResolvedTheme = theme === 'system' ? (prefersDark ? 'dark' : 'light') : theme;
 
   useEffect(() => {
-    applyResolvedTheme(theme, resolvedTheme);
+    // While hydrating, the page's head script has already applied the stored theme.
+    if (!isHydrating()) applyResolvedTheme(theme, resolvedTheme);
   }, [theme, resolvedTheme]);
 
   const setTheme = useCallback((next: Theme) => {

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/Spinner';
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 const PAGE_SIZE = 48;
 
-/** `/authors`: the author index (search, A–Z, pages); each author leads to /search?author=Name. */
+/** `/authors`: the author index (search, A–Z, pages); each author leads to their page /author/{name}. */
 export function AuthorsPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -125,7 +125,7 @@ export function AuthorsPage() {
                   />
                   <div className="min-w-0">
                     <Link
-                      to={`/search?author=${encodeURIComponent(author.name)}`}
+                      to={`/author/${encodeURIComponent(author.name)}`}
                       className="font-semibold text-ink after:absolute after:inset-0 hover:underline"
                     >
                       {author.name}

@@ -114,9 +114,10 @@ describe('BookPage facts', () => {
     setup();
     await heading();
     expect(screen.getByText('Book 1 of The Hunger Games')).toBeInTheDocument();
+    // The primary author's page.
     expect(screen.getByRole('link', { name: 'Suzanne Collins' })).toHaveAttribute(
       'href',
-      '/search?author=Suzanne%20Collins',
+      '/author/Suzanne%20Collins',
     );
     expect(screen.getByRole('link', { name: 'Young Adult' })).toHaveAttribute(
       'href',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { bookActions, isGenreSlug, isLocalBook, type BookDetail } from '@nebab/shared';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { bookQueryOptions } from '../../api/books/queries';
@@ -8,8 +8,6 @@ import { isApiError } from '../../api/client';
 import { BookCover } from '../../components/BookCover';
 import { PenIcon } from '../../components/icons';
 import { usePageTitle } from '../../components/usePageTitle';
-import { BuyDialog } from '../../features/buy/BuyDialog';
-import { ReaderOverlay } from '../../features/reader/ReaderOverlay';
 import type { ReaderSource } from '../../features/reader/readerSource';
 import { useReaderHistory } from '../../features/reader/useReaderHistory';
 import { useAuth } from '../../features/auth/authContext';
@@ -17,11 +15,18 @@ import { AddToListButton } from '../../features/lists/AddToListButton';
 import { ReportBookForm } from '../../features/report/ReportBookForm';
 import { ReviewsSection } from '../../features/reviews/ReviewsSection';
 import { ShareButtons } from '../../features/share/ShareButtons';
+import { useOrigin } from '../../ssr/origin';
 import { ReadBuyButtons } from './BookActions';
 import { aboutLine, authorList, formatPublished, genreList, genreName, languageName } from './bookFacts';
 import { BookLoadError, BookNotFound, BookPageSkeleton } from './BookPageStates';
 import { ReadingListButton } from './ReadingListButton';
 import { RelatedBooks } from './RelatedBooks';
+
+// Dialogs and forms load when first opened, not with the page (the book page's JavaScript budget).
+const BuyDialog = lazy(async () => ({ default: (await import('../../features/buy/BuyDialog')).BuyDialog }));
+const ReaderOverlay = lazy(async () => ({
+  default: (await import('../../features/reader/ReaderOverlay')).ReaderOverlay,
+}));
 
 /** `/book/:id`: one book with its facts, reading and buying options, sharing, reporting and related books. */
 export function BookPage() {
@@ -56,6 +61,8 @@ function BookView({ book }: { book: BookDetail }) {
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
   const [buyOpen, setBuyOpen] = useState(false);
+  const [buyUsed, setBuyUsed] = useState(false);
+  const origin = useOrigin();
   usePageTitle(book.title);
 
   // Review hook: `?openReview=true` or Write Review opens the review form (which moves focus to its
@@ -93,7 +100,7 @@ function BookView({ book }: { book: BookDetail }) {
   const genres = genreList(book);
   const slugs = genres.filter(isGenreSlug);
   const language = languageName(book.language, i18n.language);
-  const shareUrl = `${window.location.origin}/book/${encodeURIComponent(book.id)}`;
+  const shareUrl = `${origin}/book/${encodeURIComponent(book.id)}`;
 
   const facts: { label: string; value: string }[] = [
     { label: t('book.facts.publisher'), value: book.publisher ?? unknown },
@@ -141,8 +148,13 @@ function BookView({ book }: { book: BookDetail }) {
                   ? authors.map((name, index) => (
                       <span key={name}>
                         {index > 0 ? ', ' : null}
+                        {/* The primary author has a page; co-authors lead to a search of their books. */}
                         <Link
-                          to={`/search?author=${encodeURIComponent(name)}`}
+                          to={
+                            index === 0
+                              ? `/author/${encodeURIComponent(name)}`
+                              : `/search?author=${encodeURIComponent(name)}`
+                          }
                           className="font-semibold text-accent underline"
                         >
                           {name}
@@ -212,7 +224,10 @@ function BookView({ book }: { book: BookDetail }) {
                   read={actions.read}
                   buy={actions.buy}
                   onOpenReader={reader.open}
-                  onOpenBuy={() => setBuyOpen(true)}
+                  onOpenBuy={() => {
+                    setBuyUsed(true);
+                    setBuyOpen(true);
+                  }}
                 />
                 <ReadingListButton bookId={book.id} />
                 <button type="button" className="btn btn-secondary" onClick={() => setOpenReview(true)}>
@@ -263,16 +278,20 @@ function BookView({ book }: { book: BookDetail }) {
           </section>
         </article>
 
-        <aside className="min-w-0">
+        <aside className="offscreen-lazy min-w-0">
           <RelatedBooks bookId={book.id} genres={slugs} />
         </aside>
       </div>
 
-      {actions.buy.kind === 'buy' ? (
-        <BuyDialog open={buyOpen} onOpenChange={setBuyOpen} isbns={book.industryIdentifiers} />
+      {actions.buy.kind === 'buy' && buyUsed ? (
+        <Suspense fallback={null}>
+          <BuyDialog open={buyOpen} onOpenChange={setBuyOpen} isbns={book.industryIdentifiers} />
+        </Suspense>
       ) : null}
       {readerSource && reader.isOpen ? (
-        <ReaderOverlay title={book.title} source={readerSource} onClose={reader.close} />
+        <Suspense fallback={null}>
+          <ReaderOverlay title={book.title} source={readerSource} onClose={reader.close} />
+        </Suspense>
       ) : null}
     </div>
   );

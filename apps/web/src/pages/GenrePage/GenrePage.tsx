@@ -129,7 +129,7 @@ function listTitle(list: BookList, genre: string, t: TFunction): string {
 
 function GenreSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="mt-12 scroll-mt-20">
+    <section id={id} aria-labelledby={`${id}-title`} className="offscreen-lazy mt-12 scroll-mt-20">
       <h2 id={`${id}-title`} className="mb-5 text-2xl font-semibold">
         {title}
       </h2>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { usePrefersReducedMotion } from '../../lib/usePrefersReducedMotion';
+import { isHydrating } from '../../ssr/hydration';
 
 /** Visible share of a section that starts its entrance animation. */
 export const REVEAL_THRESHOLD = 0.3;
@@ -11,7 +12,9 @@ export const REVEAL_THRESHOLD = 0.3;
 export function Reveal({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const reduced = usePrefersReducedMotion();
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  // On the server (no IntersectionObserver) and while hydrating its markup the section is shown at once:
+  // it is already on screen, and must read without JavaScript.
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined' || isHydrating());
 
   useEffect(() => {
     const node = ref.current;
@@ -32,7 +35,7 @@ export function Reveal({ children }: { children: ReactNode }) {
   return (
     <div
       ref={ref}
-      className={reduced ? undefined : `reveal${seen ? ' is-visible' : ''}`}
+      className={`offscreen-lazy${reduced ? '' : ` reveal${seen ? ' is-visible' : ''}`}`}
       data-revealed={seen || reduced}
     >
       {children}

@@ -1,0 +1,136 @@
+import { isGenreSlug, type GenreSlug } from '@nebab/shared';
+
+/** Static pages with their own title and description. */
+export const STATIC_PAGES = {
+  '/genres': 'genres',
+  '/books': 'books',
+  '/aboutus': 'about',
+  '/privacy': 'privacy',
+  '/terms': 'terms',
+  '/contact': 'contact',
+  '/reviews': 'reviews',
+} as const;
+export type StaticPage = (typeof STATIC_PAGES)[keyof typeof STATIC_PAGES];
+
+/** Anchors of `/genre/{name}/{section}` on the genre page (`lists` is a page of its own). */
+const GENRE_SECTIONS: Record<string, string> = { new: 'new-releases', popular: 'popular' };
+
+/** A public page the server describes, from its path and query. */
+export type PageRoute =
+  | { kind: 'landing' }
+  | { kind: 'book'; id: string }
+  | { kind: 'genre'; slug: GenreSlug; requested: boolean }
+  | { kind: 'genreAlias'; slug: GenreSlug; anchor: string }
+  | { kind: 'authors'; letter?: string; page?: string; q?: string }
+  | { kind: 'author'; name: string }
+  | { kind: 'search'; q: string; author: string; filtered: boolean }
+  | { kind: 'clubs'; clubId?: string }
+  | { kind: 'reader'; id: string }
+  | { kind: 'list'; id: string }
+  | { kind: 'genreLists'; slug: GenreSlug }
+  | { kind: 'groups'; slug: GenreSlug }
+  | { kind: 'static'; page: StaticPage }
+  /** A screen of signed-in readers or admins, or a sign-in page: the default head, never indexed. */
+  | { kind: 'app' }
+  | { kind: 'notFound' }
+  /** An old address of a page: moved permanently. */
+  | { kind: 'moved'; to: string };
+
+/** Addresses the client also accepts, and where the page lives. */
+const MOVED: Record<string, string> = { '/about': '/aboutus', '/clubs': '/community/bookclub' };
+
+const PRIVATE_PREFIXES = ['/dashboard', '/admin', '/preferences', '/upload', '/login', '/signup', '/auth'];
+
+function decoded(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
+
+/** The page of a path (matched case-insensitively, like the client's router) and its query. */
+export function matchPage(pathname: string, query: URLSearchParams): PageRoute {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const lower = clean.toLowerCase();
+  const parts = clean.split('/').slice(1);
+  const head = parts[0]?.toLowerCase();
+
+  if (lower === '/' || lower === '') return { kind: 'landing' };
+  if (lower in MOVED) return { kind: 'moved', to: MOVED[lower]! };
+  if (lower in STATIC_PAGES)
+    return { kind: 'static', page: STATIC_PAGES[lower as keyof typeof STATIC_PAGES] };
+  if (head === 'book' && parts.length === 2) {
+    const id = decoded(parts[1]!);
+    return id ? { kind: 'book', id } : { kind: 'notFound' };
+  }
+  if (lower === '/discover') {
+    const genre = query.get('genre') ?? '';
+    return isGenreSlug(genre)
+      ? { kind: 'genre', slug: genre, requested: true }
+      : { kind: 'genre', slug: 'biography', requested: false };
+  }
+  const genreOf = (part: string) =>
+    (decoded(part) ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, '-');
+  if (head === 'genre' && parts.length === 3 && parts[2]!.toLowerCase() === 'lists') {
+    const slug = genreOf(parts[1]!);
+    return isGenreSlug(slug) ? { kind: 'genreLists', slug } : { kind: 'notFound' };
+  }
+  if (head === 'groups' && parts.length === 2) {
+    const slug = genreOf(parts[1]!);
+    return isGenreSlug(slug) ? { kind: 'groups', slug } : { kind: 'notFound' };
+  }
+  if (head === 'group' && parts.length === 2) {
+    const id = decoded(parts[1]!);
+    return id ? { kind: 'clubs', clubId: id } : { kind: 'notFound' };
+  }
+  if (head === 'list' && parts.length === 2) {
+    const id = decoded(parts[1]!);
+    return id ? { kind: 'list', id } : { kind: 'notFound' };
+  }
+  if (head === 'reader' && parts.length === 2) {
+    const id = decoded(parts[1]!);
+    return id ? { kind: 'reader', id } : { kind: 'notFound' };
+  }
+  // A reader's followers and following: screens of the app, not pages of their own.
+  if (head === 'reader' && parts.length === 3 && /^(followers|following)$/i.test(parts[2]!))
+    return { kind: 'app' };
+  if (head === 'genre' && (parts.length === 2 || parts.length === 3)) {
+    const slug = (decoded(parts[1]!) ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, '-');
+    const anchor = parts.length === 3 ? GENRE_SECTIONS[parts[2]!.toLowerCase()] : '';
+    return isGenreSlug(slug) && anchor !== undefined
+      ? { kind: 'genreAlias', slug, anchor }
+      : { kind: 'notFound' };
+  }
+  if (lower === '/authors') {
+    return {
+      kind: 'authors',
+      letter: query.get('letter')?.toUpperCase() || undefined,
+      page: query.get('page') || undefined,
+      q: query.get('q')?.trim() || undefined,
+    };
+  }
+  if (head === 'author' && parts.length === 2) {
+    const name = decoded(parts[1]!)?.trim();
+    return name ? { kind: 'author', name } : { kind: 'notFound' };
+  }
+  if (lower === '/search') {
+    return {
+      kind: 'search',
+      q: query.get('q')?.trim() ?? '',
+      author: query.get('author')?.trim() ?? '',
+      filtered: [...query.keys()].some((key) => key !== 'lang'),
+    };
+  }
+  if (lower === '/community/bookclub') return { kind: 'clubs', clubId: query.get('club') || undefined };
+  if (PRIVATE_PREFIXES.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`))) {
+    return { kind: 'app' };
+  }
+  return { kind: 'notFound' };
+}

@@ -1,0 +1,188 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE, LANGUAGES, type Language, type SsrOutput } from '@nebab/shared';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readCookie } from '../../lib/cookies.js';
+import type { PageTemplate } from './pages.document.js';
+import { matchPage } from './pages.match.js';
+import { robotsTxt, sitemapFile, sitemapIndex } from './pages.sitemap.js';
+import { loadSsrEntry } from './pages.ssr.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers a GET of a page of the client with its HTML document (see docs/ARCHITECTURE.md, Pages). */
+    renderPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  }
+}
+
+/** Longest a server render may take before the page goes out as a shell the client renders. */
+const SSR_TIMEOUT_MS = 3000;
+/**
+ * Rendered documents are kept this long per address and language, so a page shared widely (or crawled)
+ * is rendered once every few seconds, not once per visitor. Page requests carry no session, so every
+ * visitor gets the same document; signed-in readers refetch their own view after hydration.
+ */
+const PAGE_CACHE_MS = 10_000;
+const PAGE_CACHE_MAX = 500;
+
+const isLanguageValue = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * The language of a page: `?lang=` (each language version has its own address), else the reader's
+ * choice remembered in the `NR_lang` cookie, else the site's default language.
+ */
+function pageLanguage(request: FastifyRequest, query: URLSearchParams, siteDefault: Language) {
+  const asked = query.get('lang');
+  if (isLanguageValue(asked)) return { language: asked, explicit: true };
+  const remembered = readCookie(request.headers.cookie, LANGUAGE_COOKIE);
+  return { language: isLanguageValue(remembered) ? remembered : siteDefault, explicit: false };
+}
+
+/**
+ * Public pages as real HTML: every GET the client's router answers gets the built `index.html` with the
+ * page's head (title, description, canonical, hreflang, Open Graph, Twitter, JSON-LD), its status
+ * (404 for unknown books, authors, clubs and paths, private clubs) and, when the server-rendering entry
+ * is built, the page's markup and the data the client hydrates from. Also /sitemap.xml and /robots.txt.
+ */
+export const pagesPlugin = fp<{ webDist: string; template: PageTemplate }>(
+  async (app, { webDist, template }) => {
+    const ssr = await loadSsrEntry(webDist);
+    if (!ssr)
+      app.log.info('pages: no server-rendering entry built; pages are served as shells with their heads');
+    const pages = app.services.pages;
+
+    async function serverRender(url: string, language: Language): Promise<SsrOutput | null> {
+      if (!ssr) return null;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        return await Promise.race([
+          ssr.render({
+            url,
+            language,
+            origin: app.config.publicUrl,
+            api: async (path) => {
+              const response = await app.inject({
+                method: 'GET',
+                url: path,
+                headers: { 'accept-language': language, 'x-nebab-ssr': '1' },
+              });
+              let body: unknown;
+              try {
+                body = response.body ? JSON.parse(response.body) : undefined;
+              } catch {
+                body = undefined;
+              }
+              return { status: response.statusCode, body };
+            },
+          }),
+          new Promise<null>((resolve) => {
+            timer = setTimeout(() => resolve(null), SSR_TIMEOUT_MS);
+          }),
+        ]);
+      } catch (error) {
+        app.log.warn({ err: error, url }, 'pages: server render failed; sending the shell');
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+
+    const cache = new Map<string, { at: number; status: number; html: string }>();
+    const PRIVACY_BOUND = /^\/(reader|list)\//i;
+
+    function send(reply: FastifyReply, language: Language, status: number, html: string) {
+      return reply
+        .code(status)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie')
+        .header('content-language', language)
+        .type('text/html; charset=utf-8')
+        .send(html);
+    }
+
+    app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
+      const url = new URL(request.url, 'http://page.invalid');
+      const { language, explicit } = pageLanguage(request, url.searchParams, await pages.defaultLanguage());
+      const key = `${language}|${url.pathname}${url.search}`;
+      // Profiles and lists follow their owner's privacy at once: never served from the cache.
+      const cacheable = !PRIVACY_BOUND.test(url.pathname);
+      const cached = cacheable ? cache.get(key) : undefined;
+      if (cached && Date.now() - cached.at < PAGE_CACHE_MS)
+        return send(reply, language, cached.status, cached.html);
+
+      let outcome = await pages.describe(matchPage(url.pathname, url.searchParams), language);
+      if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 301);
+
+      const rendered = await serverRender(`${url.pathname}${url.search}`, language);
+      // The client's router does not know the path either: the not-found page with a 404.
+      if (rendered?.kind === 'page' && rendered.status === 404 && outcome.status === 200) {
+        outcome = await pages.describe({ kind: 'notFound' }, language);
+        if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 301);
+      }
+      const page = rendered?.kind === 'page' ? rendered : null;
+      const html = template.render({
+        language,
+        head: outcome.head,
+        html: page?.html,
+        state: page ? { ...page.state, explicitLanguage: explicit } : undefined,
+      });
+      if (cacheable) {
+        cache.delete(key);
+        cache.set(key, { at: Date.now(), status: outcome.status, html });
+        if (cache.size > PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
+      }
+      return send(reply, language, outcome.status, html);
+    });
+
+    // The landing page is not a file (the static files' plugin would answer the folder with a 403).
+    app.get('/', { schema: { hide: true } }, (request, reply) => app.renderPage(request, reply));
+
+    // The page without server rendering, for the service worker to open offline (any path renders).
+    app.get('/shell.html', { schema: { hide: true } }, async (_request, reply) => {
+      const language = await pages.defaultLanguage();
+      const outcome = await pages.describe({ kind: 'app' }, language);
+      if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 301);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(template.render({ language, head: outcome.head }));
+    });
+
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .type('text/plain; charset=utf-8')
+        .send(robotsTxt(await pages.urls())),
+    );
+
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .type('application/xml; charset=utf-8')
+        .send(await sitemapIndex(pages.sitemap, await pages.urls())),
+    );
+
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/sitemaps/:file',
+        { schema: { hide: true, params: z.object({ file: z.string().max(40) }) } },
+        async (request, reply) => {
+          const xml = await sitemapFile(
+            pages.sitemap,
+            await pages.urls(),
+            await pages.defaultLanguage(),
+            request.params.file,
+          );
+          if (!xml) return app.renderPage(request, reply);
+          return reply
+            .header('cache-control', 'public, max-age=3600')
+            .type('application/xml; charset=utf-8')
+            .send(xml);
+        },
+      );
+  },
+  { name: 'pages', dependencies: ['services'] },
+);

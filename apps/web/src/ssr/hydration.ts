@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+
+let hydrating = false;
+
+/**
+ * True while React hydrates the server-rendered page. Components whose first render would read the
+ * browser (stored token, stored theme, animation state) render what the server rendered instead, then
+ * catch up in an effect, so hydration matches the server markup and nothing flashes.
+ */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
+/** Called by main.tsx right before `hydrateRoot`. */
+export function startHydration(): void {
+  hydrating = true;
+}
+
+/** Ends the hydration phase once the first commit is done (effects run after the whole tree committed). */
+export function HydrationDone() {
+  useEffect(() => {
+    hydrating = false;
+  }, []);
+  return null;
+}
