@@ -24,6 +24,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { clubsRoutes } from './modules/clubs/clubs.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(readingListRoutes);
     await app.register(reviewsRoutes);
     await app.register(clubsRoutes);
+    await app.register(contactRoutes);
     await app.register(adminModerationRoutes);
     await app.register(adminCatalogueRoutes);
     await app.register(siteSettingsRoutes);

@@ -33,6 +33,8 @@ import { createReviewsRepository } from './modules/reviews/reviews.repository.js
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createClubsRepository } from './modules/clubs/clubs.repository.js';
 import { createClubsService } from './modules/clubs/clubs.service.js';
+import { createContactRepository } from './modules/contact/contact.repository.js';
+import { createContactService } from './modules/contact/contact.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createDomainEvents } from './lib/domain-events.js';
@@ -132,6 +134,9 @@ export function createServices({
 
   const clubs = createClubsService({ db, clubs: createClubsRepository(db), storage: uploads, events });
 
+  /** The contact form: stored messages, admins notified (through `events`), rate-limited. */
+  const contact = createContactService({ contact: createContactRepository(db), events, rateLimiters });
+
   const adminModeration = createAdminModerationService({
     db,
     repo: createAdminModerationRepository(db),
@@ -170,6 +175,7 @@ export function createServices({
     readingList,
     reviews,
     clubs,
+    contact,
     adminModeration,
     adminCatalogue,
     siteSettings,

@@ -21,3 +21,4 @@ export * from './admin-catalogue.js';
 export * from './uploads.js';
 export * from './admin-moderation.js';
 export * from './notifications.js';
+export * from './contact.js';

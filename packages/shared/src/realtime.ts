@@ -60,6 +60,12 @@ export type ServerToClientEvents = {
   'club:message': (message: ClubMessage) => void;
   /** The user left or was removed from the club; the socket has left its room. */
   'club:removed': (payload: ClubRoomPayload) => void;
+  /**
+   * The club's members or pending requests changed (someone joined, asked to join, left or was
+   * removed): sent to the club's room and to its moderators' user rooms, so an open member list
+   * refetches at once.
+   */
+  'club:members': (payload: ClubRoomPayload) => void;
 };
 
 /** Socket.IO room names, built only through `rooms` so both sides spell them the same way. */

@@ -52,10 +52,21 @@ export interface DomainEventMap {
     memberIds: string[];
     actorId: string;
   };
+  /** A reader became a member of a club (joined a public club, or a request was approved). */
+  'club.memberJoined': { clubId: string; userId: string; moderatorIds: string[] };
   /** A member left a club or was removed from it (their sockets leave the club's room). */
   'club.memberLeft': { clubId: string; userId: string; removedBy: string | null };
   /** A reader suggested a book for the catalogue; admins hear of it. */
   'book.suggested': { suggestionId: string; title: string; actorId: string };
+  /** Someone wrote through the contact form; admins hear of it. `actorId`: the signed-in sender. */
+  'contact.received': {
+    messageId: string;
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    actorId: string | null;
+  };
   /** A user's sessions ended (suspension, password change, logout everywhere): drop their sockets. */
   /** With `sessionId`, only that one session ended (a device removed in Settings). */
   'user.sessionsEnded': { userId: string; exceptSessionId?: string; sessionId?: string };

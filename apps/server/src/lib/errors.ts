@@ -76,8 +76,8 @@ export class ConflictError extends AppError {
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number;
 
-  constructor(retryAfterSeconds: number) {
-    super('RATE_LIMITED');
+  constructor(retryAfterSeconds: number, messageKey?: string) {
+    super('RATE_LIMITED', { messageKey });
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }

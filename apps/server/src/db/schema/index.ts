@@ -10,3 +10,4 @@ export * from './clubs.js';
 export * from './admin-catalogue.js';
 export * from './account.js';
 export * from './notifications.js';
+export * from './contact.js';

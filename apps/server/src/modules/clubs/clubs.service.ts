@@ -275,7 +275,12 @@ export function createClubsService({ db, clubs, storage, events }: ClubsServiceD
     const result = await db.transaction(async (tx) => {
       const { club, state } = await lockedAccess(clubId, actor, tx);
       if (club.visibility === 'public') {
-        if (!isMember(state)) await clubs.setMembership(clubId, actor.userId, 'member', tx);
+        if (!isMember(state)) {
+          await clubs.setMembership(clubId, actor.userId, 'member', tx);
+          const { moderators } = await clubs.memberIds(clubId, tx);
+          const payload = { clubId, userId: actor.userId, moderatorIds: moderators };
+          after.push(() => events.emit('club.memberJoined', payload));
+        }
       } else if (state === null) {
         await clubs.setMembership(clubId, actor.userId, 'pending', tx);
         const { moderators } = await clubs.memberIds(clubId, tx);
@@ -363,16 +368,17 @@ export function createClubsService({ db, clubs, storage, events }: ClubsServiceD
     input: ClubJoinDecision,
   ): Promise<void> {
     const approved = input.decision === 'approve';
-    const clubName = await db.transaction(async (tx) => {
+    const { clubName, moderatorIds } = await db.transaction(async (tx) => {
       const { club, state } = await lockedAccess(clubId, actor, tx);
       assertModerator(club, state);
       if ((await clubs.membershipOf(clubId, userId, tx)) !== 'pending')
         throw new NotFoundError('clubs.noRequest');
       if (approved) await clubs.approve(clubId, userId, tx);
       else await clubs.deleteMembership(clubId, userId, tx);
-      return club.name;
+      return { clubName: club.name, moderatorIds: (await clubs.memberIds(clubId, tx)).moderators };
     });
     await events.emit('club.joinDecided', { clubId, clubName, userId, approved });
+    if (approved) await events.emit('club.memberJoined', { clubId, userId, moderatorIds });
   }
 
   // Chat -----------------------------------------------------------------------------------------

@@ -134,10 +134,21 @@ export function registerClubSockets({ io, clubs, events, logger, limiter }: Club
     });
   });
 
-  return events.on('club.memberLeft', ({ clubId, userId }) => {
-    const room = rooms.club(clubId);
-    const userSockets = io.in(rooms.user(userId));
-    userSockets.socketsLeave(room);
-    userSockets.emit('club:removed', { clubId });
-  });
+  /** Tells open member lists (the club's room and its moderators, wherever they are) to refetch. */
+  const membersChanged = (clubId: string, moderatorIds: readonly string[] = []) => {
+    io.to([rooms.club(clubId), ...moderatorIds.map((id) => rooms.user(id))]).emit('club:members', { clubId });
+  };
+
+  const removers = [
+    events.on('club.memberLeft', ({ clubId, userId }) => {
+      const room = rooms.club(clubId);
+      const userSockets = io.in(rooms.user(userId));
+      userSockets.socketsLeave(room);
+      userSockets.emit('club:removed', { clubId });
+      membersChanged(clubId);
+    }),
+    events.on('club.memberJoined', ({ clubId, moderatorIds }) => membersChanged(clubId, moderatorIds)),
+    events.on('club.joinRequested', ({ clubId, moderatorIds }) => membersChanged(clubId, moderatorIds)),
+  ];
+  return () => removers.forEach((remove) => remove());
 }

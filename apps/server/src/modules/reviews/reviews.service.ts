@@ -2,6 +2,7 @@ import {
   REVIEW_LIMITS,
   type ReactionInput,
   type ReplyInput,
+  type ReviewFeedQuery,
   type ReviewInput,
   type ReviewPatch,
 } from '@nebab/shared';
@@ -72,6 +73,11 @@ export function createReviewsService({ db, reviews, events }: ReviewsServiceDeps
       if (!row) throw new NotFoundError();
       return { review: await details(row, actor.userId, tx), created: inserted };
     });
+  }
+
+  /** Recent approved public reviews across the catalogue (`/reviews`); anyone may read them. */
+  function feed(query: ReviewFeedQuery) {
+    return reviews.feed(query);
   }
 
   /** The author changes rating, comment and/or visibility. */
@@ -160,7 +166,7 @@ export function createReviewsService({ db, reviews, events }: ReviewsServiceDeps
     }
   }
 
-  return { listForBook, submit, update, remove, reply, react, report };
+  return { listForBook, feed, submit, update, remove, reply, react, report };
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
