@@ -7,6 +7,7 @@ export * from './genres.js';
 export * from './i18n.js';
 export * from './limits.js';
 export * from './preferences.js';
+export * from './favorite-authors.js';
 export * from './realtime.js';
 export * from './users.js';
 export * from './drive.js';

@@ -491,8 +491,13 @@ export function createBooksRepository(db: Db) {
       );
     },
 
+    /**
+     * Books related to `book`. Without a genre filter, the "most popular" order puts the same
+     * author's other books first, then those sharing the most genres; with one, it is that genre's
+     * most popular books, so choosing a genre visibly changes the list.
+     */
     async related(
-      book: { id: string; genres: string[] },
+      book: { id: string; genres: string[]; authors: string[] },
       options: { genre?: string; sort: string; limit: number; offset: number },
     ) {
       const genres = options.genre ? [options.genre] : book.genres;
@@ -504,6 +509,13 @@ export function createBooksRepository(db: Db) {
       ]);
       const ownGenres = sql`${`{${book.genres.map((g) => `"${g}"`).join(',')}}`}::text[]`;
       const shared = sql`cardinality(ARRAY(SELECT unnest(b.genres) INTERSECT SELECT unnest(${ownGenres})))`;
+      const sameAuthor =
+        book.authors.length > 0
+          ? sql`(b.authors && ARRAY[${sql.join(
+              book.authors.map((name) => sql`${name}`),
+              sql`, `,
+            )}]::text[])`
+          : sql`false`;
       const order =
         options.sort === 'rating'
           ? sql`b.rating DESC NULLS LAST, b.ratings_count DESC, b.id`
@@ -511,7 +523,9 @@ export function createBooksRepository(db: Db) {
             ? sql`b.publication_year DESC NULLS LAST, b.ratings_count DESC, b.id`
             : options.sort === 'title'
               ? sql`lower(b.title), b.id`
-              : sql`${shared} DESC, ${POPULARITY} DESC, b.id`;
+              : options.genre
+                ? sql`${POPULARITY} DESC, b.id`
+                : sql`${sameAuthor} DESC, ${shared} DESC, ${POPULARITY} DESC, b.id`;
       const [items, [total]] = await Promise.all([
         rows<BookCardRow>(
           db,

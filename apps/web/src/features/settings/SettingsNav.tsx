@@ -3,11 +3,14 @@ import { Link, NavLink } from 'react-router';
 import type { Role } from '@nebab/shared';
 import {
   BellIcon,
-  BookmarkIcon,
   ChartIcon,
+  HomeIcon,
+  ListIcon,
   SettingsIcon,
   ShieldIcon,
+  SlidersIcon,
   SparkIcon,
+  UserIcon,
   UsersIcon,
 } from '../../components/icons';
 
@@ -18,7 +21,8 @@ export function isSettingsSection(value: string | null): value is SettingsSectio
   return value !== null && (SETTINGS_SECTIONS as readonly string[]).includes(value);
 }
 
-const SECTION_ICONS = { personal: UsersIcon, security: ShieldIcon, preferences: SettingsIcon } as const;
+/** One icon per entry of the sidebar: none repeats. */
+const SECTION_ICONS = { personal: UserIcon, security: ShieldIcon, preferences: SlidersIcon } as const;
 
 /** Spec §2 Settings sidebar: the three sections, then the app links (admin links for admins only). */
 export function SettingsNav({ section, role }: { section: SettingsSection; role: Role }) {
@@ -30,8 +34,8 @@ export function SettingsNav({ section, role }: { section: SettingsSection; role:
           { to: '/admin/dashboard/notification', label: t('settingsUi.nav.notification'), Icon: BellIcon },
         ]
       : []),
-    { to: '/dashboard', label: t('settingsUi.nav.home'), Icon: BookmarkIcon },
-    { to: '/dashboard/readinglist', label: t('settingsUi.nav.readingList'), Icon: BookmarkIcon },
+    { to: '/dashboard', label: t('settingsUi.nav.home'), Icon: HomeIcon },
+    { to: '/dashboard/readinglist', label: t('settingsUi.nav.readingList'), Icon: ListIcon },
     { to: '/community/bookclub', label: t('settingsUi.nav.community'), Icon: UsersIcon },
     { to: '/dashboard/recommendations', label: t('settingsUi.nav.forYou'), Icon: SparkIcon },
     { to: '/dashboard/settings', label: t('settingsUi.nav.settings'), Icon: SettingsIcon },

@@ -177,7 +177,10 @@ function MainHeader() {
               <LanguageSelect testId="language-select-menu" />
             </span>
             {user ? null : (
-              <Link to={NAV_PATHS.signIn} className="btn btn-primary min-h-10 px-4 whitespace-nowrap sm:hidden">
+              <Link
+                to={NAV_PATHS.signIn}
+                className="btn btn-primary min-h-10 px-4 whitespace-nowrap sm:hidden"
+              >
                 {t('nav.signIn')}
               </Link>
             )}
