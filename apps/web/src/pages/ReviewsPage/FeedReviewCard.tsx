@@ -53,12 +53,9 @@ export function FeedReviewCard({ review }: { review: ReviewFeedItem }) {
           {review.replyCount > 0 ? (
             <span>{t('reviewsPage.replies', { count: review.replyCount })}</span>
           ) : null}
-          <Link
-            to={`${bookHref}#review-${review.id}`}
-            className="ml-auto font-semibold text-accent"
-            aria-label={t('reviewsPage.readOnBookLabel', { title: review.book.title })}
-          >
+          <Link to={`${bookHref}#review-${review.id}`} className="ml-auto font-semibold text-accent">
             {t('reviewsPage.readOnBook')}
+            <span className="sr-only">{t('reviewsPage.readOnBookOf', { title: review.book.title })}</span>
           </Link>
         </div>
       </div>
