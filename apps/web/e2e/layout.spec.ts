@@ -64,7 +64,9 @@ const ROUTES = [
 
 test('the list above covers every path of the route table', () => {
   const table = readFileSync(new URL('../src/routes.tsx', import.meta.url), 'utf8');
-  const paths = [...table.matchAll(/path: '([^']+)'/g)].map((match) => match[1]!).filter((path) => path !== '*');
+  const paths = [...table.matchAll(/path: '([^']+)'/g)]
+    .map((match) => match[1]!)
+    .filter((path) => path !== '*');
   expect(paths.length).toBeGreaterThan(30);
   const urls = ROUTES.map((route) => route.split('?')[0]!);
   const missing = paths.filter((path) => {
@@ -89,7 +91,9 @@ async function measure(page: Page): Promise<Overflow> {
     const pageWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
     const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
       .filter((element) => element.getBoundingClientRect().right > width + 1)
-      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > width + 1))
+      .filter(
+        (element) => ![...element.children].some((child) => child.getBoundingClientRect().right > width + 1),
+      )
       .slice(0, 4)
       .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`);
     const header: string[] = [];
@@ -125,7 +129,12 @@ for (const role of ['visitor', 'reader', 'admin'] as const) {
     test.setTimeout(12 * 60_000);
     // Data that makes pages long and wide: a review, a club with a long name, a contact message.
     const author = await apiReader(request, 'layout-author');
-    const trending = await apiCall<{ items: { id: string }[] }>(request, 'GET', '/api/books/trending?limit=1', null);
+    const trending = await apiCall<{ items: { id: string }[] }>(
+      request,
+      'GET',
+      '/api/books/trending?limit=1',
+      null,
+    );
     const book = trending.items[0]!.id;
     const ethiopian = await apiCall<{ items: { id: string }[] }>(
       request,

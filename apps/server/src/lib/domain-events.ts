@@ -55,7 +55,7 @@ export interface DomainEventMap {
   /** A reader became a member of a club (joined a public club, or a request was approved). */
   'club.memberJoined': { clubId: string; userId: string; moderatorIds: string[] };
   /** A member left a club or was removed from it (their sockets leave the club's room). */
-  'club.memberLeft': { clubId: string; userId: string; removedBy: string | null };
+  'club.memberLeft': { clubId: string; userId: string; removedBy: string | null; moderatorIds: string[] };
   /** A reader suggested a book for the catalogue; admins hear of it. */
   'book.suggested': { suggestionId: string; title: string; actorId: string };
   /** Someone wrote through the contact form; admins hear of it. `actorId`: the signed-in sender. */

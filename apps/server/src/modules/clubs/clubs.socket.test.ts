@@ -296,10 +296,12 @@ describe('club:members (the live member list)', () => {
     expect(await moderatorSeesJoin).toEqual({ clubId: club.id });
     expect(await roomSeesJoin).toEqual({ clubId: club.id });
 
-    // A member leaving updates the list too.
+    // A member leaving updates the list too, in the room and for the moderator outside it.
     const roomSeesLeave = nextEvent(inRoom, 'club:members');
+    const moderatorSeesLeave = nextEvent(moderator, 'club:members');
     await server.request(`/api/clubs/${club.id}/membership`, { method: 'DELETE', token: asker.token });
     expect(await roomSeesLeave).toEqual({ clubId: club.id });
+    expect(await moderatorSeesLeave).toEqual({ clubId: club.id });
   });
 
   it('tells nobody outside the club', async () => {

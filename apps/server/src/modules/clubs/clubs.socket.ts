@@ -140,12 +140,12 @@ export function registerClubSockets({ io, clubs, events, logger, limiter }: Club
   };
 
   const removers = [
-    events.on('club.memberLeft', ({ clubId, userId }) => {
+    events.on('club.memberLeft', ({ clubId, userId, moderatorIds }) => {
       const room = rooms.club(clubId);
       const userSockets = io.in(rooms.user(userId));
       userSockets.socketsLeave(room);
       userSockets.emit('club:removed', { clubId });
-      membersChanged(clubId);
+      membersChanged(clubId, moderatorIds);
     }),
     events.on('club.memberJoined', ({ clubId, moderatorIds }) => membersChanged(clubId, moderatorIds)),
     events.on('club.joinRequested', ({ clubId, moderatorIds }) => membersChanged(clubId, moderatorIds)),

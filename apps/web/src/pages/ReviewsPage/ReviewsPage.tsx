@@ -56,7 +56,10 @@ export function ReviewsPage() {
           <SelectField
             label={t('reviewsPage.genre')}
             value={genre ?? ''}
-            onChange={(event) => setParams(withParam(params, 'genre', event.target.value || null))}
+            onChange={(event) => {
+              const value = event.target.value || null;
+              setParams((current) => withParam(current, 'genre', value));
+            }}
           >
             <option value="">{t('reviewsPage.allGenres')}</option>
             {genres.map((slug) => (
@@ -68,7 +71,10 @@ export function ReviewsPage() {
           <SelectField
             label={t('reviewsPage.language')}
             value={language ?? ''}
-            onChange={(event) => setParams(withParam(params, 'language', event.target.value || null))}
+            onChange={(event) => {
+              const value = event.target.value || null;
+              setParams((current) => withParam(current, 'language', value));
+            }}
           >
             <option value="">{t('reviewsPage.allLanguages')}</option>
             {BOOK_LANGUAGES.map((code) => (
@@ -82,7 +88,9 @@ export function ReviewsPage() {
           label={t('reviewsPage.rating')}
           options={RATING_FILTERS}
           value={rating}
-          onChange={(value) => setParams(withParam(params, 'rating', value === 'all' ? null : value))}
+          onChange={(value) =>
+            setParams((current) => withParam(current, 'rating', value === 'all' ? null : value))
+          }
           labelOf={(value) =>
             value === 'all' ? t('reviewsPage.anyRating') : t('reviewsPage.stars', { count: Number(value) })
           }
