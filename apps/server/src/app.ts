@@ -30,6 +30,7 @@ import { feedPushPlugin } from './modules/feed/feed.push.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { listsRoutes } from './modules/lists/lists.routes.js';
 import { readersRoutes } from './modules/readers/readers.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import compress from '@fastify/compress';
 import { loadTemplate } from './modules/pages/pages.document.js';
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(readersRoutes);
     await app.register(listsRoutes);
     await app.register(feedRoutes);
+    await app.register(contactRoutes);
     await app.register(adminModerationRoutes);
     await app.register(adminCatalogueRoutes);
     await app.register(siteSettingsRoutes);

@@ -46,6 +46,8 @@ import { createProfilesService } from './modules/readers/profiles.service.js';
 import { createReadersDirectoryRepository } from './modules/readers/readers.directory.repository.js';
 import { createReadersRepository } from './modules/readers/readers.repository.js';
 import { createRelationshipsService } from './modules/readers/relationships.service.js';
+import { createContactRepository } from './modules/contact/contact.repository.js';
+import { createContactService } from './modules/contact/contact.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createDomainEvents } from './lib/domain-events.js';
@@ -195,6 +197,9 @@ export function createServices({
     },
   });
 
+  /** The contact form: stored messages, admins notified (through `events`), rate-limited. */
+  const contact = createContactService({ contact: createContactRepository(db), events, rateLimiters });
+
   const adminModeration = createAdminModerationService({
     db,
     repo: createAdminModerationRepository(db),
@@ -248,6 +253,7 @@ export function createServices({
     profiles,
     lists,
     feed,
+    contact,
     adminModeration,
     adminCatalogue,
     siteSettings,

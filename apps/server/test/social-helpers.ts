@@ -76,15 +76,13 @@ export async function insertGenreBook(
 ): Promise<string> {
   bookCounter += 1;
   const id = `local-social-${Date.now().toString(36)}-${bookCounter}`;
-  await server.db
-    .insert(books)
-    .values({
-      id,
-      source: 'local',
-      title,
-      authors: ['Haddis Alemayehu'],
-      primaryAuthor: 'Haddis Alemayehu',
-      genres,
-    });
+  await server.db.insert(books).values({
+    id,
+    source: 'local',
+    title,
+    authors: ['Haddis Alemayehu'],
+    primaryAuthor: 'Haddis Alemayehu',
+    genres,
+  });
   return id;
 }

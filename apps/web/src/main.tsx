@@ -1,8 +1,7 @@
 import '@fontsource-variable/inter';
 import '@fontsource/literata/400.css';
 import '@fontsource/literata/600.css';
-import '@fontsource/noto-sans-ethiopic/400.css';
-import '@fontsource/noto-sans-ethiopic/700.css';
+import './styles/ethiopic.css';
 import './styles/index.css';
 import { currentLanguage, i18n, i18nReady, readStoredLanguage } from './i18n';
 import { withMessages } from './i18n/withMessages';

@@ -180,6 +180,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'messages',
+                lazy: async () => ({
+                  Component: (await import('./pages/AdminMessagesPage/AdminMessagesPage')).AdminMessagesPage,
+                }),
+              },
+              {
                 path: 'book-approvals',
                 lazy: async () => ({
                   Component: (await import('./pages/BookApprovalsPage/BookApprovalsPage')).BookApprovalsPage,

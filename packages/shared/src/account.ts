@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, fullNameSchema, loginResponseSchema } from './auth.js';
+import { THEME_CHOICES } from './client-constants.js';
+import { LANGUAGES } from './i18n.js';
 import { LIMITS } from './limits.js';
 
 /** Bounds of the account settings (profile, avatar, two-factor sign-in). */
@@ -55,6 +57,20 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/**
+ * PUT /api/account/display: the interface language and theme kept on the account, so every device
+ * the reader signs in on opens in them. Either or both.
+ */
+export const accountDisplaySchema = z
+  .object({
+    language: z.enum(LANGUAGES, 'validation.invalid').optional(),
+    theme: z.enum(THEME_CHOICES, 'validation.invalid').optional(),
+  })
+  .refine((value) => value.language !== undefined || value.theme !== undefined, {
+    error: 'validation.invalid',
+  });
+export type AccountDisplay = z.infer<typeof accountDisplaySchema>;
 
 /** One sign-in of the reader (a live session), for the Connected devices list. */
 export const accountSessionSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainName } from './text.js';
-import { ROLES, TOKEN_STORAGE_KEY } from './client-constants.js';
+import { ROLES, THEME_CHOICES, TOKEN_STORAGE_KEY } from './client-constants.js';
+import { LANGUAGES } from './i18n.js';
 import { LIMITS } from './limits.js';
 
 /**
@@ -87,7 +88,8 @@ export const changePasswordSchema = z
     when: (payload) => bothFilled(payload.value, 'newPassword'),
   });
 
-export { ROLES, TOKEN_STORAGE_KEY };
+export { ROLES, THEME_CHOICES, TOKEN_STORAGE_KEY };
+export type { ThemeChoice } from './client-constants.js';
 export type Role = (typeof ROLES)[number];
 /** `deleted`: an admin removed the account (anonymised; its reviews stay as "Deleted reader"). */
 export const USER_STATUSES = ['active', 'suspended', 'deleted'] as const;
@@ -109,6 +111,10 @@ export const userSchema = z.object({
   status: z.enum(USER_STATUSES),
   booksRead: z.number().int(),
   reviewsWritten: z.number().int(),
+  /** Interface language kept on the account; null until the reader picks one (the device's applies). */
+  language: z.enum(LANGUAGES).nullable(),
+  /** Theme kept on the account; null until the reader picks one (the device's applies). */
+  theme: z.enum(THEME_CHOICES).nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -10,3 +10,7 @@ export const TOKEN_STORAGE_KEY = 'NR_token';
 export const PREFERENCES_STORAGE_KEY = 'userPreferences';
 
 export const ROLES = ['admin', 'user'] as const;
+
+/** Theme choices of the interface: light, dark or following the system. */
+export const THEME_CHOICES = ['light', 'dark', 'system'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];

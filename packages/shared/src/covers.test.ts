@@ -1,18 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { coverLayout, coverSvg, wrapText } from './covers.js';
+import { coverDesign, coverSvg, wrapToWidth } from './covers.js';
 
 describe('generated covers', () => {
-  it('wraps long titles with an ellipsis', () => {
-    const lines = wrapText('A very long title that goes on and on and on and on and on and on', 14, 3);
+  it('wraps long titles to the width, with an ellipsis when cut', () => {
+    const lines = wrapToWidth(
+      'A very long title that goes on and on and on and on and on and on',
+      20,
+      160,
+      3,
+    );
     expect(lines).toHaveLength(3);
     expect(lines[2]!.endsWith('…')).toBe(true);
   });
 
-  it('takes its colour from the genre', () => {
-    expect(coverLayout({ title: 'X', genre: 'fantasy' }).background).not.toBe(
-      coverLayout({ title: 'X', genre: 'romance' }).background,
+  it('sets short titles large and long ones smaller, never cutting a word that fits', () => {
+    const short = coverDesign({ title: 'Oromay', genre: 'fiction' }).title;
+    const long = coverDesign({
+      title: 'Unbroken: A World War II Story of Survival, Resilience, and Redemption',
+      genre: 'history',
+    }).title;
+    expect(short.fontSize).toBeGreaterThan(long.fontSize);
+    expect(short.lines).toEqual(['Oromay']);
+    // Ge'ez titles are measured as wider glyphs, so they wrap sooner than Latin of the same length.
+    const geez = coverDesign({ title: 'ፍቅር እስከ መቃብር', genre: 'fiction' }).title;
+    expect(geez.lines.join(' ')).toBe('ፍቅር እስከ መቃብር');
+  });
+
+  it('gives a page of one genre real variety: hues, patterns and layouts differ by title', () => {
+    const titles = Array.from({ length: 24 }, (_, i) => `Book number ${i}`);
+    const designs = titles.map((title) => coverDesign({ title, author: 'Someone', genre: 'fantasy' }));
+    expect(new Set(designs.map((d) => d.background)).size).toBeGreaterThan(12);
+    expect(new Set(designs.map((d) => d.pattern)).size).toBeGreaterThanOrEqual(5);
+    expect(
+      new Set(designs.map((d) => `${d.title.anchor}:${d.title.x}:${d.title.y > 100}`)).size,
+    ).toBeGreaterThan(2);
+  });
+
+  it('keeps the genre as a colour family, and the same book always looks the same', () => {
+    const hueOf = (genre: string) =>
+      Number(/hsl\((\d+)/.exec(coverDesign({ title: 'X', genre }).background)?.[1]);
+    expect(Math.abs(hueOf('romance') - hueOf('science'))).toBeGreaterThan(60);
+    expect(coverDesign({ title: 'Fikir', author: 'A', genre: 'poetry' })).toEqual(
+      coverDesign({ title: 'Fikir', author: 'A', genre: 'poetry' }),
     );
-    expect(coverLayout({ title: 'X', genre: 'unknown' }).background).toBe('#34495e');
   });
 
   it('escapes the text in the SVG', () => {

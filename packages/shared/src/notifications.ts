@@ -32,6 +32,8 @@ export const NOTIFICATION_KINDS = [
   'followRequest',
   /** The reader the recipient asked to follow approved the request. */
   'followAccepted',
+  /** Admins: someone wrote through the contact form. */
+  'contactMessage',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -54,8 +56,13 @@ export const notificationDataSchema = z.object({
   reportId: z.string().optional(),
   suggestionId: z.string().optional(),
   replyId: z.string().optional(),
-  /** The start of a reply's text. */
+  /** The start of a reply's (or a contact message's) text. */
   excerpt: z.string().optional(),
+  /** A contact message: who wrote (name and email, also for visitors), its subject and id. */
+  senderName: z.string().optional(),
+  senderEmail: z.string().optional(),
+  subject: z.string().optional(),
+  contactMessageId: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 
@@ -137,7 +144,7 @@ export const notificationChoicesSchema = z.object({
   reactions: z.boolean('validation.invalid'),
   /** My book clubs: join requests and decisions, current book, meetings. */
   clubs: z.boolean('validation.invalid'),
-  /** Admins: reports and book suggestions. */
+  /** Admins: reports, book suggestions and contact messages. */
   moderation: z.boolean('validation.invalid'),
   /** The newsletter by email. */
   newsletter: z.boolean('validation.invalid'),
@@ -165,6 +172,7 @@ export const NOTIFICATION_CHOICE_OF_KIND: Record<
   reviewReport: 'moderation',
   bookReport: 'moderation',
   bookSuggested: 'moderation',
+  contactMessage: 'moderation',
   clubJoinRequest: 'clubs',
   clubJoinApproved: 'clubs',
   clubJoinDeclined: 'clubs',
@@ -192,6 +200,8 @@ export function notificationLink(
       return '/admin/reports';
     case 'bookSuggested':
       return '/admin/book-approvals';
+    case 'contactMessage':
+      return '/admin/messages';
     case 'clubJoinRequest':
     case 'clubJoinApproved':
     case 'clubJoinDeclined':

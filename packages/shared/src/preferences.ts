@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENRE_SLUGS } from './genres.js';
 import { PREFERENCES_STORAGE_KEY } from './client-constants.js';
+import { FAVORITE_AUTHOR_SCRIPTS, matchFavoriteAuthors } from './favorite-authors.js';
 import { LIMITS } from './limits.js';
 
 /** Reading languages offered by the preferences wizard (ISO 639-1). */
@@ -10,32 +11,15 @@ export const AGE_GROUPS = ['children', 'youngAdult', 'adult'] as const;
 /** Book lengths of the wizard, as the search length buckets (spec §5). */
 export const BOOK_LENGTHS = ['short', 'medium', 'long', 'any'] as const;
 
-/** The 15 fixed names of the favourite-author typeahead (spec §2). */
-export const FAVORITE_AUTHORS = [
-  'Haddis Alemayehu',
-  'Bealu Girma',
-  'Maaza Mengiste',
-  'Dinaw Mengestu',
-  'Nega Mezlekia',
-  'Chimamanda Ngozi Adichie',
-  'Toni Morrison',
-  'Gabriel García Márquez',
-  'Jane Austen',
-  'George Orwell',
-  'Agatha Christie',
-  'J.K. Rowling',
-  'Stephen King',
-  'Haruki Murakami',
-  'Paulo Coelho',
-] as const;
+/** The 15 fixed names of the favourite-author typeahead (spec §2), as saved; Ge'ez spellings in favorite-authors.ts. */
+export const FAVORITE_AUTHORS: readonly string[] = FAVORITE_AUTHOR_SCRIPTS.map((author) => author.latin);
 
-/** Case-insensitive substring filter of the author typeahead (spec §5). */
+/**
+ * The typeahead's filter (spec §5: case-insensitive substring), widened to both scripts and
+ * Latin-typed Amharic; answers the Latin names, best matches first.
+ */
 export function filterAuthors(query: string, exclude: readonly string[] = []): string[] {
-  const needle = query.trim().toLocaleLowerCase();
-  if (!needle) return [];
-  return FAVORITE_AUTHORS.filter(
-    (name) => name.toLocaleLowerCase().includes(needle) && !exclude.includes(name),
-  );
+  return matchFavoriteAuthors(query, exclude).map((author) => author.latin);
 }
 
 const item = z.string().trim().min(1).max(LIMITS.preferenceItemMax);

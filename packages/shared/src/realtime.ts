@@ -65,6 +65,12 @@ export type ServerToClientEvents = {
   'feed:new': (payload: { entry: FeedEntry }) => void;
   /** Feed entries withdrawn (a review made private, a club left): drop them if shown. */
   'feed:removed': (payload: { ids: string[] }) => void;
+  /**
+   * The club's members or pending requests changed (someone joined, asked to join, left or was
+   * removed): sent to the club's room and to its moderators' user rooms, so an open member list
+   * refetches at once.
+   */
+  'club:members': (payload: ClubRoomPayload) => void;
 };
 
 /** Socket.IO room names, built only through `rooms` so both sides spell them the same way. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { GENRE_SLUGS } from './genres.js';
+import { BOOK_LANGUAGES } from './uploads.js';
 
 /** Spec §3 Review status. New reviews are approved; three distinct reporters flag one. */
 export const REVIEW_STATUSES = ['approved', 'rejected', 'flagged', 'deleted'] as const;
@@ -112,3 +114,69 @@ export type Review = z.infer<typeof reviewSchema>;
 /** `GET /api/books/:id/reviews`. */
 export const reviewListSchema = z.object({ items: z.array(reviewSchema) });
 export type ReviewList = z.infer<typeof reviewListSchema>;
+
+/** Paging of the public review feed (`GET /api/reviews`). */
+export const REVIEW_FEED_LIMITS = { pageSizeDefault: 12, pageSizeMax: 48, pageMax: 500 } as const;
+
+/**
+ * `GET /api/reviews`: recent approved public reviews across the catalogue, newest first. `genre` and
+ * `language` are the book's; `rating` keeps reviews of exactly that many stars.
+ */
+export const reviewFeedQuerySchema = z.object({
+  genre: z.enum(GENRE_SLUGS, 'validation.invalid').optional(),
+  language: z.enum(BOOK_LANGUAGES, 'validation.invalid').optional(),
+  rating: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(5, 'validation.invalid')
+    .optional(),
+  page: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(REVIEW_FEED_LIMITS.pageMax, 'validation.invalid')
+    .default(1),
+  pageSize: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(REVIEW_FEED_LIMITS.pageSizeMax, 'validation.invalid')
+    .default(REVIEW_FEED_LIMITS.pageSizeDefault),
+});
+export type ReviewFeedQuery = z.infer<typeof reviewFeedQuerySchema>;
+
+/** The book a feed review is about. */
+export const reviewFeedBookSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  author: z.string(),
+  genre: z.string().nullable(),
+  language: z.string(),
+  coverCandidates: z.array(z.string()),
+});
+export type ReviewFeedBook = z.infer<typeof reviewFeedBookSchema>;
+
+/** One review of the feed: the Review fields a list shows, its reply count and its book. */
+export const reviewFeedItemSchema = z.object({
+  id: z.string(),
+  reviewID: z.string(),
+  user: reviewUserSchema,
+  rating: z.number().int(),
+  comment: z.string(),
+  timestamp: z.string(),
+  updated_at: z.string(),
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  replyCount: z.number().int(),
+  book: reviewFeedBookSchema,
+});
+export type ReviewFeedItem = z.infer<typeof reviewFeedItemSchema>;
+
+export const reviewFeedSchema = z.object({
+  items: z.array(reviewFeedItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ReviewFeed = z.infer<typeof reviewFeedSchema>;

@@ -52,10 +52,30 @@ export interface DomainEventMap {
     memberIds: string[];
     actorId: string;
   };
+  /**
+   * A reader became a member of a club (joined a public club at once, or a request was approved):
+   * open member lists refresh (its moderators are told wherever they are) and the feed records it.
+   */
+  'club.memberJoined': {
+    clubId: string;
+    clubName: string;
+    userId: string;
+    visibility: 'public' | 'private';
+    moderatorIds: string[];
+  };
   /** A member left a club or was removed from it (their sockets leave the club's room). */
-  'club.memberLeft': { clubId: string; userId: string; removedBy: string | null };
+  'club.memberLeft': { clubId: string; userId: string; removedBy: string | null; moderatorIds: string[] };
   /** A reader suggested a book for the catalogue; admins hear of it. */
   'book.suggested': { suggestionId: string; title: string; actorId: string };
+  /** Someone wrote through the contact form; admins hear of it. `actorId`: the signed-in sender. */
+  'contact.received': {
+    messageId: string;
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    actorId: string | null;
+  };
   /** A user's sessions ended (suspension, password change, logout everywhere): drop their sockets. */
   /** With `sessionId`, only that one session ended (a device removed in Settings). */
   'user.sessionsEnded': { userId: string; exceptSessionId?: string; sessionId?: string };
@@ -80,8 +100,6 @@ export interface DomainEventMap {
     created: boolean;
     ratingChanged: boolean;
   };
-  /** A member joined a club (a public club at once, a private one on approval). */
-  'club.memberJoined': { clubId: string; clubName: string; userId: string; visibility: 'public' | 'private' };
   /** A book went on a reader's list. */
   'list.bookAdded': { listId: string; listTitle: string; bookId: string; actorId: string; public: boolean };
   /** A reader followed another (`requested` awaits the followee's approval). */

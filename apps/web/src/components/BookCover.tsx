@@ -1,5 +1,5 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
-import { coverLayout } from '@nebab/shared';
+import { createElement, startTransition, useEffect, useId, useRef, useState } from 'react';
+import { COVER_HEIGHT, COVER_WIDTH, coverDesign, type CoverShape, type CoverText } from '@nebab/shared';
 
 export type BookCoverSize = 'xs' | 'sm' | 'md' | 'lg';
 
@@ -27,7 +27,7 @@ export interface BookCoverProps {
 
 /**
  * A book cover: tries each candidate image in order on load error, then draws the generated cover
- * (`coverLayout` from @nebab/shared) as inline SVG so the page's bundled fonts — Noto Sans Ethiopic
+ * (`coverDesign` from @nebab/shared) as inline SVG so the page's bundled fonts — Noto Sans Ethiopic
  * included — apply to Ge'ez titles. Images are lazy-loaded with width and height set (no layout shift).
  */
 export function BookCover({
@@ -80,8 +80,8 @@ export function BookCover({
       />
       {current ? (
         <img
-          key={current}
           ref={imageRef}
+          key={current}
           src={current}
           alt={alt}
           width={width}
@@ -114,46 +114,64 @@ function GeneratedCover({
   alt: string;
   className: string;
 }) {
-  const layout = coverLayout({ title, author, genre });
+  const design = coverDesign({ title, author, genre });
+  const clipId = useId();
   const labelled = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true as const };
   return (
     <svg
-      viewBox="0 0 200 300"
+      viewBox={`0 0 ${COVER_WIDTH} ${COVER_HEIGHT}`}
       className={className}
       focusable="false"
       data-testid="generated-cover"
+      data-pattern={design.pattern}
       {...labelled}
     >
-      <rect width="200" height="300" fill={layout.background} />
-      <rect
-        x="12"
-        y="12"
-        width="176"
-        height="276"
-        fill="none"
-        stroke={layout.accent}
-        strokeOpacity="0.55"
-        strokeWidth="1.5"
-      />
-      <rect x="70" y="52" width="60" height="2" fill={layout.accent} />
-      <g fill="#ffffff" fontFamily="Literata, Georgia, 'Noto Sans Ethiopic', 'Noto Serif Ethiopic', serif">
-        {layout.titleLines.map((line, i) => (
-          <text key={i} x="100" y={92 + i * 26} textAnchor="middle" fontSize="20" fontWeight="700">
-            {line}
-          </text>
-        ))}
+      <rect width={COVER_WIDTH} height={COVER_HEIGHT} fill={design.background} />
+      <clipPath id={clipId}>
+        <rect
+          x={design.patternBox.x}
+          y={design.patternBox.y}
+          width={design.patternBox.w}
+          height={design.patternBox.h}
+        />
+      </clipPath>
+      <g clipPath={`url(#${clipId})`}>
+        {design.shapes.map((shape, index) =>
+          createElement(shape.tag, { key: index, ...svgProps(shape.attrs) }),
+        )}
       </g>
-      <rect x="70" y="236" width="60" height="2" fill={layout.accent} />
-      <text
-        x="100"
-        y="262"
-        textAnchor="middle"
-        fontSize="13"
-        fill={layout.accent}
-        fontFamily="Inter, Arial, 'Noto Sans Ethiopic', sans-serif"
-      >
-        {layout.author}
-      </text>
+      {createElement(design.rule.tag, svgProps(design.rule.attrs))}
+      <CoverLines text={design.title} />
+      {design.author ? <CoverLines text={design.author} /> : null}
     </svg>
+  );
+}
+
+/** SVG attribute names as React props (`stroke-width` → `strokeWidth`). */
+function svgProps(attrs: CoverShape['attrs']): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(attrs).map(([key, value]) => [
+      key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
+      value,
+    ]),
+  );
+}
+
+function CoverLines({ text }: { text: CoverText }) {
+  return (
+    <text
+      fontFamily={text.fontFamily}
+      fontSize={text.fontSize}
+      fontWeight={text.fontWeight}
+      fill={text.fill}
+      textAnchor={text.anchor}
+      letterSpacing={text.letterSpacing}
+    >
+      {text.lines.map((line, i) => (
+        <tspan key={i} x={text.x} y={text.y + i * text.lineHeight}>
+          {line}
+        </tspan>
+      ))}
+    </text>
   );
 }

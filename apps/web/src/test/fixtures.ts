@@ -12,6 +12,8 @@ export function testReader(overrides: Partial<User> = {}): User {
     location: null,
     created_at: '2026-01-01T00:00:00Z',
     auth_provider: 'password',
+    language: null,
+    theme: null,
     status: 'active',
     booksRead: 0,
     reviewsWritten: 0,

@@ -13,3 +13,4 @@ export * from './notifications.js';
 export * from './readers.js';
 export * from './lists.js';
 export * from './feed.js';
+export * from './contact.js';

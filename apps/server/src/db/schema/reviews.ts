@@ -29,6 +29,10 @@ export const reviews = pgTable(
     check('reviews_status_check', sql`${t.status} IN ('approved', 'rejected', 'flagged', 'deleted')`),
     check('reviews_comment_check', sql`char_length(${t.comment}) BETWEEN 1 AND 5000`),
     index('reviews_book_created_idx').on(t.bookId, t.createdAt),
+    /** The public review feed (`GET /api/reviews`): newest approved public reviews first. */
+    index('reviews_public_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved' AND ${t.visibility} = 'public'`),
   ],
 );
 

@@ -25,6 +25,10 @@ export const users = pgTable(
     /** Storage key of an uploaded profile picture (`avatars/…`); `profile_picture` then holds its URL. */
     profilePictureKey: text('profile_picture_key'),
     recoveryEmail: text('recovery_email'),
+    /** Interface language kept on the account (`en` / `am`), null until the reader picks one. */
+    language: text('language'),
+    /** Theme kept on the account (`light` / `dark` / `system`), null until the reader picks one. */
+    theme: text('theme'),
     ...timestamps,
   },
   (t) => [
@@ -32,6 +36,8 @@ export const users = pgTable(
     uniqueIndex('users_google_id_unique').on(t.googleId),
     uniqueIndex('users_profile_picture_key_unique').on(t.profilePictureKey),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_language_check', sql`${t.language} IN ('en', 'am')`),
+    check('users_theme_check', sql`${t.theme} IN ('light', 'dark', 'system')`),
   ],
 );
 

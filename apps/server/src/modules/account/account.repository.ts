@@ -17,7 +17,14 @@ import {
 export type AccountPatch = Partial<
   Pick<
     NewUserRow,
-    'name' | 'birthDate' | 'location' | 'profilePicture' | 'profilePictureKey' | 'recoveryEmail'
+    | 'name'
+    | 'birthDate'
+    | 'location'
+    | 'profilePicture'
+    | 'profilePictureKey'
+    | 'recoveryEmail'
+    | 'language'
+    | 'theme'
   >
 >;
 

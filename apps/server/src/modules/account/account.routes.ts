@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   ACCOUNT_LIMITS,
+  accountDisplaySchema,
   accountSecuritySchema,
   accountSessionsSchema,
   meResponseSchema,
@@ -50,6 +51,25 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentActor(request);
       await services.account.updateProfile(actor, request.body);
+      return meOf(actor.userId);
+    },
+  );
+
+  app.put(
+    '/api/account/display',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Keep the interface language and/or theme on the account (every device opens in them)',
+        security,
+        body: accountDisplaySchema,
+        response: { 200: meResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const actor = currentActor(request);
+      await services.account.updateDisplay(actor, request.body);
       return meOf(actor.userId);
     },
   );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import type { AccountSecurity, ProfileUpdate, TwoFactorSetup } from '@nebab/shared';
+import type { AccountDisplay, AccountSecurity, ProfileUpdate, TwoFactorSetup } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
 import type { SessionRow, UserRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
@@ -71,6 +71,16 @@ export function createAccountService(deps: AccountServiceDeps) {
         name: input.name,
         birthDate: input.birthDate,
         location: input.location,
+      });
+      if (!row) throw new NotFoundError();
+      return row;
+    },
+
+    /** Keeps the interface language and/or theme on the account (every device then opens in them). */
+    async updateDisplay(actor: Actor, input: AccountDisplay): Promise<UserRow> {
+      const row = await account.updateUser(actor.userId, {
+        ...(input.language === undefined ? {} : { language: input.language }),
+        ...(input.theme === undefined ? {} : { theme: input.theme }),
       });
       if (!row) throw new NotFoundError();
       return row;

@@ -218,6 +218,18 @@ async function estimateRows(db: Db, query: SQL): Promise<number> {
   return Number(plan[0]?.Plan['Plan Rows'] ?? 0);
 }
 
+/**
+ * Ranking of the genre page's "new releases": books whose author is known come before the unknown
+ * ones (many Ethiopian catalogue rows have a recent year and little else, and used to fill the list
+ * with "Unknown author" cards), then the newest first, and among books of one year those with more
+ * known facts (rating, cover, description).
+ */
+const NEW_RELEASE_ORDER = sql`(cardinality(b.authors) = 0) ASC, b.publication_year DESC NULLS LAST,
+  ((b.ratings_count > 0)::int
+    + (b.cover_path IS NOT NULL OR b.cover_url IS NOT NULL OR b.thumbnail_url IS NOT NULL
+       OR b.isbn13 IS NOT NULL OR b.isbn10 IS NOT NULL)::int
+    + (b.description IS NOT NULL)::int) DESC`;
+
 export function createBooksRepository(db: Db) {
   return {
     async findById(id: string): Promise<BookRow | undefined> {
@@ -481,8 +493,13 @@ export function createBooksRepository(db: Db) {
       );
     },
 
+    /**
+     * Books related to `book`. Without a genre filter, the "most popular" order puts the same
+     * author's other books first, then those sharing the most genres; with one, it is that genre's
+     * most popular books, so choosing a genre visibly changes the list.
+     */
     async related(
-      book: { id: string; genres: string[] },
+      book: { id: string; genres: string[]; authors: string[] },
       options: { genre?: string; sort: string; limit: number; offset: number },
     ) {
       const genres = options.genre ? [options.genre] : book.genres;
@@ -494,6 +511,13 @@ export function createBooksRepository(db: Db) {
       ]);
       const ownGenres = sql`${`{${book.genres.map((g) => `"${g}"`).join(',')}}`}::text[]`;
       const shared = sql`cardinality(ARRAY(SELECT unnest(b.genres) INTERSECT SELECT unnest(${ownGenres})))`;
+      const sameAuthor =
+        book.authors.length > 0
+          ? sql`(b.authors && ARRAY[${sql.join(
+              book.authors.map((name) => sql`${name}`),
+              sql`, `,
+            )}]::text[])`
+          : sql`false`;
       const order =
         options.sort === 'rating'
           ? sql`b.rating DESC NULLS LAST, b.ratings_count DESC, b.id`
@@ -501,7 +525,9 @@ export function createBooksRepository(db: Db) {
             ? sql`b.publication_year DESC NULLS LAST, b.ratings_count DESC, b.id`
             : options.sort === 'title'
               ? sql`lower(b.title), b.id`
-              : sql`${shared} DESC, ${POPULARITY} DESC, b.id`;
+              : options.genre
+                ? sql`${POPULARITY} DESC, b.id`
+                : sql`${sameAuthor} DESC, ${shared} DESC, ${POPULARITY} DESC, b.id`;
       const [items, [total]] = await Promise.all([
         rows<BookCardRow>(
           db,
@@ -520,14 +546,17 @@ export function createBooksRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** Books of a genre in one of the list orders of the genre page. */
+    /**
+     * Books of a genre in one of the list orders of the genre page. "New releases" rank books whose
+     * author is known before those without one (NEW_RELEASE_ORDER).
+     */
     async genreBooks(slug: string, order: 'newest' | 'popular' | 'ethiopian', limit: number) {
       const conditions = [sql`b.genres @> ARRAY[${slug}]::text[]`];
       // Books added with the Add Ethiopian Book form (source 'local') join the Ethiopian shelf.
       if (order === 'ethiopian') conditions.push(sql`b.source IN ('ethiopian', 'local')`);
       const orderBy =
         order === 'newest'
-          ? sql`b.publication_year DESC NULLS LAST, ${POPULARITY} DESC, b.id`
+          ? sql`${NEW_RELEASE_ORDER}, ${POPULARITY} DESC, b.id`
           : sql`${POPULARITY} DESC, b.rating DESC NULLS LAST, b.id`;
       return rows<BookCardRow>(
         db,

@@ -324,11 +324,13 @@ export function createClubsService({
       if (club.visibility === 'public') {
         if (!isMember(state)) {
           await clubs.setMembership(clubId, actor.userId, 'member', tx);
+          const { moderators } = await clubs.memberIds(clubId, tx);
           const payload = {
             clubId,
             clubName: club.name,
             userId: actor.userId,
             visibility: 'public' as const,
+            moderatorIds: moderators,
           };
           after.push(() => events.emit('club.memberJoined', payload));
         }
@@ -351,22 +353,27 @@ export function createClubsService({
   async function leave(actor: Actor, clubId: string): Promise<void> {
     const outcome = await db.transaction(async (tx) => {
       const { club, state } = await lockedAccess(clubId, actor, tx);
-      if (state === null) return { wasMember: false, removedCover: null };
+      if (state === null) return { wasMember: false, removedCover: null, moderatorIds: [] };
       const wasMember = isMember(state);
+      const { members, moderators } = await clubs.memberIds(clubId, tx);
       if (wasMember) {
-        const { members, moderators } = await clubs.memberIds(clubId, tx);
         if (members.length === 1) {
           await clubs.remove(clubId, tx);
-          return { wasMember, removedCover: club.coverKey };
+          return { wasMember, removedCover: club.coverKey, moderatorIds: [] };
         }
         if (state === 'moderator' && moderators.length === 1) throw new ConflictError('clubs.lastModerator');
       }
       await clubs.deleteMembership(clubId, actor.userId, tx);
-      return { wasMember, removedCover: null };
+      return { wasMember, removedCover: null, moderatorIds: moderators.filter((id) => id !== actor.userId) };
     });
     if (outcome.removedCover) await storage.remove(outcome.removedCover).catch(() => undefined);
     if (outcome.wasMember)
-      await events.emit('club.memberLeft', { clubId, userId: actor.userId, removedBy: null });
+      await events.emit('club.memberLeft', {
+        clubId,
+        userId: actor.userId,
+        removedBy: null,
+        moderatorIds: outcome.moderatorIds,
+      });
   }
 
   async function members(actor: Actor | null, clubId: string): Promise<MemberRow[]> {
@@ -395,15 +402,16 @@ export function createClubsService({
 
   /** A moderator removes a member (not a moderator: demote first). */
   async function removeMember(actor: Actor, clubId: string, userId: string): Promise<void> {
-    await db.transaction(async (tx) => {
+    const moderatorIds = await db.transaction(async (tx) => {
       const { club, state } = await lockedAccess(clubId, actor, tx);
       assertModerator(club, state);
       const target = await clubs.membershipOf(clubId, userId, tx);
       if (!isMember(target)) throw new NotFoundError('clubs.notAMember');
       if (target === 'moderator') throw new ConflictError('clubs.removeModerator');
       await clubs.deleteMembership(clubId, userId, tx);
+      return (await clubs.memberIds(clubId, tx)).moderators;
     });
-    await events.emit('club.memberLeft', { clubId, userId, removedBy: actor.userId });
+    await events.emit('club.memberLeft', { clubId, userId, removedBy: actor.userId, moderatorIds });
   }
 
   async function requests(actor: Actor, clubId: string): Promise<MemberRow[]> {
@@ -419,14 +427,14 @@ export function createClubsService({
     input: ClubJoinDecision,
   ): Promise<void> {
     const approved = input.decision === 'approve';
-    const club = await db.transaction(async (tx) => {
+    const { club, moderatorIds } = await db.transaction(async (tx) => {
       const { club, state } = await lockedAccess(clubId, actor, tx);
       assertModerator(club, state);
       if ((await clubs.membershipOf(clubId, userId, tx)) !== 'pending')
         throw new NotFoundError('clubs.noRequest');
       if (approved) await clubs.approve(clubId, userId, tx);
       else await clubs.deleteMembership(clubId, userId, tx);
-      return club;
+      return { club, moderatorIds: (await clubs.memberIds(clubId, tx)).moderators };
     });
     await events.emit('club.joinDecided', { clubId, clubName: club.name, userId, approved });
     if (approved)
@@ -435,6 +443,7 @@ export function createClubsService({
         clubName: club.name,
         userId,
         visibility: club.visibility === 'private' ? 'private' : 'public',
+        moderatorIds,
       });
   }
 

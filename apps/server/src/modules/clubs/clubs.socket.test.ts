@@ -261,3 +261,62 @@ describe('ended sessions', () => {
     expect(staying.connected).toBe(true);
   });
 });
+
+describe('club:members (the live member list)', () => {
+  it('tells the moderator, outside the chat room, when a reader joins a public club', async () => {
+    const owner = await signUp(server, { fullName: 'Tsion Owner' });
+    const club = await createClub(server.request, owner.token);
+    const moderator = await socketFor(owner.token);
+    const told = nextEvent(moderator, 'club:members');
+    const newcomer = await signUp(server, { fullName: 'Meron Newcomer' });
+    expect(
+      (await server.request(`/api/clubs/${club.id}/join`, { method: 'POST', token: newcomer.token })).status,
+    ).toBe(200);
+    expect(await told).toEqual({ clubId: club.id });
+  });
+
+  it('tells members in the club room, and the moderator of a private club on a request and its approval', async () => {
+    const { owner, member, club } = await clubOfTwo({ visibility: 'private' });
+    const moderator = await socketFor(owner.token);
+    const inRoom = await socketFor(member.token);
+    expect((await joinRoom(inRoom, club.id)).ok).toBe(true);
+
+    const asker = await signUp(server, { fullName: 'Lidya Asker' });
+    const requestSeen = nextEvent(moderator, 'club:members');
+    await server.request(`/api/clubs/${club.id}/join`, { method: 'POST', token: asker.token });
+    expect(await requestSeen).toEqual({ clubId: club.id });
+
+    const moderatorSeesJoin = nextEvent(moderator, 'club:members');
+    const roomSeesJoin = nextEvent(inRoom, 'club:members');
+    const approved = await server.request(`/api/clubs/${club.id}/requests/${asker.response.user.id}`, {
+      token: owner.token,
+      body: { decision: 'approve' },
+    });
+    expect(approved.status).toBe(204);
+    expect(await moderatorSeesJoin).toEqual({ clubId: club.id });
+    expect(await roomSeesJoin).toEqual({ clubId: club.id });
+
+    // A member leaving updates the list too, in the room and for the moderator outside it.
+    const roomSeesLeave = nextEvent(inRoom, 'club:members');
+    const moderatorSeesLeave = nextEvent(moderator, 'club:members');
+    await server.request(`/api/clubs/${club.id}/membership`, { method: 'DELETE', token: asker.token });
+    expect(await roomSeesLeave).toEqual({ clubId: club.id });
+    expect(await moderatorSeesLeave).toEqual({ clubId: club.id });
+  });
+
+  it('tells nobody outside the club', async () => {
+    const owner = await signUp(server, { fullName: 'Tsion Owner' });
+    const club = await createClub(server.request, owner.token);
+    const stranger = await signUp(server, { fullName: 'Yonas Stranger' });
+    const strangerSocket = await socketFor(stranger.token);
+    const heard: unknown[] = [];
+    strangerSocket.on('club:members', (payload) => heard.push(payload));
+    const moderator = await socketFor(owner.token);
+    const told = nextEvent(moderator, 'club:members');
+    const newcomer = await signUp(server, { fullName: 'Meron Newcomer' });
+    await server.request(`/api/clubs/${club.id}/join`, { method: 'POST', token: newcomer.token });
+    await told;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual([]);
+  });
+});

@@ -58,13 +58,25 @@ export const clubsSocketPlugin = fp(
       });
     });
 
-    const stop = app.services.events.on('club.memberLeft', ({ clubId, userId }) => {
-      const userSockets = io.in(rooms.user(userId));
-      userSockets.socketsLeave(rooms.club(clubId));
-      userSockets.emit('club:removed', { clubId });
-    });
+    /** Tells open member lists (the club's room and its moderators, wherever they are) to refetch. */
+    const membersChanged = (clubId: string, moderatorIds: readonly string[] = []) => {
+      io.to([rooms.club(clubId), ...moderatorIds.map((id) => rooms.user(id))]).emit('club:members', {
+        clubId,
+      });
+    };
+    const { events } = app.services;
+    const removers = [
+      events.on('club.memberLeft', ({ clubId, userId, moderatorIds }) => {
+        const userSockets = io.in(rooms.user(userId));
+        userSockets.socketsLeave(rooms.club(clubId));
+        userSockets.emit('club:removed', { clubId });
+        membersChanged(clubId, moderatorIds);
+      }),
+      events.on('club.memberJoined', ({ clubId, moderatorIds }) => membersChanged(clubId, moderatorIds)),
+      events.on('club.joinRequested', ({ clubId, moderatorIds }) => membersChanged(clubId, moderatorIds)),
+    ];
     app.addHook('preClose', async () => {
-      stop();
+      for (const remove of removers) remove();
     });
   },
   { name: 'clubs-socket', dependencies: ['services', 'realtime'] },

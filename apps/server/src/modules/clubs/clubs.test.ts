@@ -296,7 +296,12 @@ describe('membership', () => {
     expect(left).toEqual([
       {
         name: 'club.memberLeft',
-        payload: { clubId: club.id, userId: member.response.user.id, removedBy: owner.response.user.id },
+        payload: {
+          clubId: club.id,
+          userId: member.response.user.id,
+          removedBy: owner.response.user.id,
+          moderatorIds: [owner.response.user.id],
+        },
       },
     ]);
     expect((await api(member.token).messages(club.id)).status).toBe(404);

@@ -234,6 +234,21 @@ export function createNotificationsService({
       for (const recipientId of touched) await changed(recipientId);
     });
 
+    events.on('contact.received', async (event) => {
+      await notify({
+        kind: 'contactMessage',
+        recipientIds: await notifications.adminIds(),
+        actorId: event.actorId,
+        data: {
+          senderName: event.name,
+          senderEmail: event.email,
+          subject: event.subject,
+          excerpt: excerpt(event.message),
+          contactMessageId: event.messageId,
+        },
+      });
+    });
+
     events.on('book.suggested', async (event) => {
       await notify({
         kind: 'bookSuggested',

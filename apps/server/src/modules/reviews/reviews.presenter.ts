@@ -4,10 +4,12 @@ import {
   type Language,
   type Reply,
   type Review,
+  type ReviewFeedItem,
   type ReviewStatus,
   type ReviewUser,
 } from '@nebab/shared';
-import type { ReplyWithAuthor, ReviewAuthor, ReviewDetails } from './reviews.repository.js';
+import { coverCandidates } from '../books/books.presenter.js';
+import type { FeedReview, ReplyWithAuthor, ReviewAuthor, ReviewDetails } from './reviews.repository.js';
 
 /** The author as shown; a deleted account shows as "Deleted reader" in the request's language. */
 export function presentReviewUser(
@@ -57,5 +59,42 @@ export function presentReview(
     dislikes: reactions.dislikes,
     mine: reactions.mine,
     replies: replies.map((reply) => presentReply(reply, language)),
+  };
+}
+
+/** A review of the public feed, with its book (cover addresses as in lists). */
+export function presentFeedReview(
+  { review, author, reactions, replyCount, book }: FeedReview,
+  language: Language = DEFAULT_LANGUAGE,
+): ReviewFeedItem {
+  return {
+    id: review.id,
+    reviewID: review.id,
+    user: presentReviewUser(author, language),
+    rating: review.rating,
+    comment: review.comment,
+    timestamp: review.createdAt.toISOString(),
+    updated_at: review.updatedAt.toISOString(),
+    likes: reactions.likes,
+    dislikes: reactions.dislikes,
+    replyCount,
+    book: {
+      id: book.id,
+      title: book.title,
+      author: book.authors.length ? book.authors.join(', ') : 'N/A',
+      genre: book.genres[0] ?? null,
+      language: book.language,
+      coverCandidates: coverCandidates(
+        {
+          id: book.id,
+          isbn10: book.isbn10,
+          isbn13: book.isbn13,
+          cover_url: book.coverUrl,
+          thumbnail_url: book.thumbnailUrl,
+          cover_path: book.coverPath,
+        },
+        'list',
+      ),
+    },
   };
 }

@@ -1,5 +1,5 @@
-import type { ReviewReactionType } from '@nebab/shared';
-import { and, asc, desc, eq, getTableColumns, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import type { ReviewFeedQuery, ReviewReactionType } from '@nebab/shared';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   bookActivity,
@@ -55,6 +55,37 @@ export interface ReviewFields {
   rating: number;
   comment: string;
   visibility: string;
+}
+
+/** The book columns a feed review shows. */
+const FEED_BOOK_COLUMNS = {
+  id: books.id,
+  title: books.title,
+  authors: books.authors,
+  genres: books.genres,
+  language: books.language,
+  isbn10: books.isbn10,
+  isbn13: books.isbn13,
+  coverUrl: books.coverUrl,
+  thumbnailUrl: books.thumbnailUrl,
+  coverPath: books.coverPath,
+};
+
+export interface FeedReview extends ReviewWithAuthor {
+  book: {
+    id: string;
+    title: string;
+    authors: string[];
+    genres: string[];
+    language: string;
+    isbn10: string | null;
+    isbn13: string | null;
+    coverUrl: string | null;
+    thumbnailUrl: string | null;
+    coverPath: string | null;
+  };
+  reactions: ReactionCounts;
+  replyCount: number;
 }
 
 /** Reads and writes `reviews` and its reactions, replies and reports. Every method takes an optional transaction. */
@@ -130,6 +161,54 @@ export function createReviewsRepository(db: Db) {
 
   return {
     withDetails,
+
+    /**
+     * The public review feed: approved public reviews of active books, newest first, filtered by the
+     * book's genre and language and the review's stars; private, rejected, flagged and deleted
+     * reviews never appear. One page with the total of the filter.
+     */
+    async feed(query: ReviewFeedQuery, tx: Db = db): Promise<{ rows: FeedReview[]; total: number }> {
+      const filter = and(
+        eq(reviews.status, 'approved'),
+        eq(reviews.visibility, 'public'),
+        eq(books.status, 'active'),
+        query.genre ? sql`${books.genres} @> ARRAY[${query.genre}]::text[]` : undefined,
+        query.language ? eq(books.language, query.language) : undefined,
+        query.rating ? eq(reviews.rating, query.rating) : undefined,
+      );
+      const [found, [counted]] = await Promise.all([
+        tx
+          .select({ review: reviews, author: AUTHOR_COLUMNS, book: FEED_BOOK_COLUMNS })
+          .from(reviews)
+          .innerJoin(books, eq(books.id, reviews.bookId))
+          .innerJoin(users, eq(users.id, reviews.userId))
+          .where(filter)
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        tx.select({ n: count() }).from(reviews).innerJoin(books, eq(books.id, reviews.bookId)).where(filter),
+      ]);
+      const ids = found.map((row) => row.review.id);
+      const [reactions, replyCounts] = await Promise.all([
+        reactionsFor(ids, null, tx),
+        ids.length === 0
+          ? Promise.resolve([])
+          : tx
+              .select({ reviewId: reviewReplies.reviewId, n: count() })
+              .from(reviewReplies)
+              .where(inArray(reviewReplies.reviewId, ids))
+              .groupBy(reviewReplies.reviewId),
+      ]);
+      const repliesOf = new Map(replyCounts.map((row) => [row.reviewId, Number(row.n)]));
+      return {
+        rows: found.map((row) => ({
+          ...row,
+          reactions: reactions.get(row.review.id) ?? { likes: 0, dislikes: 0, mine: null },
+          replyCount: repliesOf.get(row.review.id) ?? 0,
+        })),
+        total: Number(counted?.n ?? 0),
+      };
+    },
 
     /** True when the book exists and is active. */
     async bookIsActive(bookId: string, tx: Db = db): Promise<boolean> {

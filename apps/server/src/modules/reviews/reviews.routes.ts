@@ -6,6 +6,8 @@ import {
   replySchema,
   reportSchema,
   reviewInputSchema,
+  reviewFeedQuerySchema,
+  reviewFeedSchema,
   reviewListSchema,
   reviewParamsSchema,
   reviewPatchSchema,
@@ -16,7 +18,7 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.js';
 import { currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { presentReply, presentReview } from './reviews.presenter.js';
+import { presentFeedReview, presentReply, presentReview } from './reviews.presenter.js';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
@@ -25,6 +27,29 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** `app.authenticate` with the reviews' own 401 message. */
   const authenticate = app.authenticateWith('reviews.loginRequired');
   const optionalActor = app.optionalActor;
+
+  app.get(
+    '/api/reviews',
+    {
+      schema: {
+        tags,
+        summary:
+          "Recent approved public reviews across the catalogue, newest first; filters: genre, language (the book's), rating (stars)",
+        querystring: reviewFeedQuerySchema,
+        response: { 200: reviewFeedSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await app.services.reviews.feed(request.query);
+      const language = requestLanguage(request);
+      return {
+        items: rows.map((row) => presentFeedReview(row, language)),
+        total,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      };
+    },
+  );
 
   app.get(
     '/api/books/:id/reviews',

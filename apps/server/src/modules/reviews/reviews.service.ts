@@ -2,6 +2,7 @@ import {
   REVIEW_LIMITS,
   type ReactionInput,
   type ReplyInput,
+  type ReviewFeedQuery,
   type ReviewInput,
   type ReviewPatch,
 } from '@nebab/shared';
@@ -126,6 +127,11 @@ export function createReviewsService({ db, reviews, events, relationships }: Rev
     return { review: outcome.review, created: outcome.created };
   }
 
+  /** Recent approved public reviews across the catalogue (`/reviews`); anyone may read them. */
+  function feed(query: ReviewFeedQuery) {
+    return reviews.feed(query);
+  }
+
   /** The author changes rating, comment and/or visibility. */
   async function update(actor: Actor, id: string, patch: ReviewPatch): Promise<ReviewDetails> {
     const hidden = await hiddenFrom(actor.userId);
@@ -222,7 +228,7 @@ export function createReviewsService({ db, reviews, events, relationships }: Rev
     }
   }
 
-  return { listForBook, publicByAuthor, submit, update, remove, reply, react, report };
+  return { listForBook, publicByAuthor, feed, submit, update, remove, reply, react, report };
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;

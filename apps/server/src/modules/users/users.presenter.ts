@@ -1,4 +1,4 @@
-import type { User, UserStats } from '@nebab/shared';
+import { LANGUAGES, THEME_CHOICES, type User, type UserStats } from '@nebab/shared';
 import type { UserRow } from '../../db/schema/index.js';
 
 /** The User of spec §3 (never the row: no password hash, no google id). */
@@ -16,6 +16,8 @@ export function presentUser(row: UserRow, counts: Pick<UserStats, 'booksRead' | 
     status: row.status,
     booksRead: counts.booksRead,
     reviewsWritten: counts.reviewsWritten,
+    language: LANGUAGES.find((code) => code === row.language) ?? null,
+    theme: THEME_CHOICES.find((choice) => choice === row.theme) ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { BookDetail, GenreListItem } from '@nebab/shared';
 import { apiRequest } from '../client';
 import { bookKeys, type RelatedSort } from './keys';
@@ -26,6 +26,8 @@ export function relatedBooksQueryOptions(id: string, genre: string | null, sort:
       );
     },
     initialPageParam: 0,
+    // Changing the filter or sort keeps the old list on screen (dimmed) until the new one arrives.
+    placeholderData: keepPreviousData,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       return last.items.length > 0 && loaded < (last.total ?? 0) ? loaded : undefined;

@@ -24,6 +24,8 @@ function useInvalidateOwnReview(bookId: string) {
   const invalidateBook = useInvalidateBook(bookId);
   return () => {
     invalidateReaderTaste(queryClient);
+    // The public feed (`/reviews`) shows it, or no longer does.
+    void queryClient.invalidateQueries({ queryKey: ['reviews', 'feed'] });
     return invalidateBook();
   };
 }

@@ -23,8 +23,8 @@ export function DeleteBookDialog({ book, onClose, onConfirm, pending }: DeleteBo
     : usage.data
       ? t('adminCatalogueUi.delete.body', {
           title: book.title,
-          entries: usage.data.entries,
-          reviews: usage.data.reviews,
+          entries: t('adminCatalogueUi.delete.entries', { count: usage.data.entries }),
+          reviews: t('adminCatalogueUi.delete.reviews', { count: usage.data.reviews }),
         })
       : t('adminCatalogueUi.delete.bodyUnknown', { title: book.title });
   return (

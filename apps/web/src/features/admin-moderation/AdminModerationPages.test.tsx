@@ -23,6 +23,8 @@ function user(id: string, over: Partial<AdminUser> = {}): AdminUser {
     location: null,
     created_at: '2026-01-05T10:00:00.000Z',
     auth_provider: 'password',
+    language: null,
+    theme: null,
     status: 'active',
     booksRead: 3,
     reviewsWritten: 2,

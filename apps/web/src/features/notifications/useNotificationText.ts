@@ -21,6 +21,9 @@ export function useNotificationText(): (notification: Notification) => Notificat
         club: data.clubName ?? t('notificationsUi.aClub'),
         title: data.title ?? '',
         reason: data.reason ?? '',
+        sender: data.senderName ?? notification.actor?.name ?? t('notificationsUi.someone'),
+        email: data.senderEmail ?? '',
+        subject: data.subject ?? '',
         date: data.startsAt ? formatDate(data.startsAt, { dateStyle: 'full', timeStyle: 'short' }) : '',
       };
       return {

@@ -8,6 +8,7 @@ import {
   useReplyMutation,
   useReportReviewMutation,
 } from '../../api/reviews/mutations';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useFormatDate } from '../../i18n/useFormatDate';
 import { translateMessage } from '../../i18n/messages';
@@ -39,6 +40,7 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
   const [panel, setPanel] = useState<'reply' | 'report' | null>(null);
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   // A notification links to `/book/:id#review-<id>`: bring that review into view once it renders.
   const itemRef = useRef<HTMLLIElement>(null);
@@ -98,10 +100,15 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
   };
 
   const onDelete = () => {
-    if (!window.confirm(t('reviewsUi.confirmDelete'))) return;
     remove.mutate(review.id, {
-      onSuccess: () => toast.show({ kind: 'success', message: t('reviewsUi.deleted') }),
-      onError: (error) => toast.show({ kind: 'error', message: errorText(error) }),
+      onSuccess: () => {
+        setConfirmingDelete(false);
+        toast.show({ kind: 'success', message: t('reviewsUi.deleted') });
+      },
+      onError: (error) => {
+        setConfirmingDelete(false);
+        toast.show({ kind: 'error', message: errorText(error) });
+      },
     });
   };
 
@@ -187,9 +194,23 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
             <button type="button" className="btn btn-ghost min-h-10 px-3 text-sm" onClick={onEdit}>
               {t('reviewsUi.edit')}
             </button>
-            <button type="button" className="btn btn-ghost min-h-10 px-3 text-sm" onClick={onDelete}>
+            <button
+              type="button"
+              className="btn btn-ghost min-h-10 px-3 text-sm"
+              onClick={() => setConfirmingDelete(true)}
+            >
               {t('reviewsUi.delete')}
             </button>
+            <ConfirmDialog
+              open={confirmingDelete}
+              onOpenChange={setConfirmingDelete}
+              title={t('reviewsUi.confirmDelete')}
+              description={t('reviewsUi.confirmDeleteBody')}
+              confirmLabel={t('reviewsUi.delete')}
+              onConfirm={onDelete}
+              pending={remove.isPending}
+              tone="danger"
+            />
           </>
         ) : null}
       </div>

@@ -7,9 +7,9 @@ import { useSaveNotificationChoicesMutation } from '../../api/notifications/muta
 import { notificationChoicesQueryOptions } from '../../api/notifications/queries';
 import { MonitorIcon, MoonIcon, SunIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
-import { isLanguage } from '../../i18n';
 import { useAuth } from '../auth/authContext';
-import { THEMES, useTheme, type Theme } from '../theme/themeContext';
+import { useDisplayChoice } from '../display/useDisplayChoice';
+import { THEMES, type Theme } from '../theme/themeContext';
 import { useToast } from '../toast/toastContext';
 import { ReadingPreferencesCard } from './ReadingPreferencesCard';
 import { SettingsCard } from './SettingsCard';
@@ -62,11 +62,10 @@ function RadioOption({
   );
 }
 
-/** Theme and language: both apply at once and are remembered on this device. */
+/** Theme and language: both apply at once, on this device and on the account (every device follows). */
 function AppearanceCard() {
-  const { t, i18n } = useTranslation();
-  const { theme, setTheme } = useTheme();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const { theme, chooseTheme, language, chooseLanguage } = useDisplayChoice();
   return (
     <SettingsCard
       title={t('settingsUi.appearance.title')}
@@ -83,7 +82,7 @@ function AppearanceCard() {
                   key={option}
                   name="theme"
                   checked={theme === option}
-                  onChange={() => setTheme(option)}
+                  onChange={() => chooseTheme(option)}
                 >
                   <Icon className="size-5" />
                   {t(`nav.theme.${option}`)}
@@ -101,7 +100,7 @@ function AppearanceCard() {
                 name="language"
                 lang={option.code}
                 checked={language === option.code}
-                onChange={() => void i18n.changeLanguage(option.code)}
+                onChange={() => void chooseLanguage(option.code)}
               >
                 {option.label}
               </RadioOption>

@@ -3,12 +3,15 @@ import { Link, NavLink } from 'react-router';
 import type { Role } from '@nebab/shared';
 import {
   BellIcon,
-  BookmarkIcon,
   ChartIcon,
   EyeOffIcon,
+  HomeIcon,
+  ListIcon,
   SettingsIcon,
   ShieldIcon,
+  SlidersIcon,
   SparkIcon,
+  UserIcon,
   UsersIcon,
 } from '../../components/icons';
 
@@ -19,11 +22,12 @@ export function isSettingsSection(value: string | null): value is SettingsSectio
   return value !== null && (SETTINGS_SECTIONS as readonly string[]).includes(value);
 }
 
+/** One icon per entry of the sidebar: none repeats. */
 const SECTION_ICONS = {
-  personal: UsersIcon,
+  personal: UserIcon,
   privacy: EyeOffIcon,
   security: ShieldIcon,
-  preferences: SettingsIcon,
+  preferences: SlidersIcon,
 } as const;
 
 /** Spec §2 Settings sidebar: the sections (Privacy added for profiles and follows), then the app links (admin links for admins only). */
@@ -36,8 +40,8 @@ export function SettingsNav({ section, role }: { section: SettingsSection; role:
           { to: '/admin/dashboard/notification', label: t('settingsUi.nav.notification'), Icon: BellIcon },
         ]
       : []),
-    { to: '/dashboard', label: t('settingsUi.nav.home'), Icon: BookmarkIcon },
-    { to: '/dashboard/readinglist', label: t('settingsUi.nav.readingList'), Icon: BookmarkIcon },
+    { to: '/dashboard', label: t('settingsUi.nav.home'), Icon: HomeIcon },
+    { to: '/dashboard/readinglist', label: t('settingsUi.nav.readingList'), Icon: ListIcon },
     { to: '/community/bookclub', label: t('settingsUi.nav.community'), Icon: UsersIcon },
     { to: '/dashboard/recommendations', label: t('settingsUi.nav.forYou'), Icon: SparkIcon },
     { to: '/dashboard/settings', label: t('settingsUi.nav.settings'), Icon: SettingsIcon },

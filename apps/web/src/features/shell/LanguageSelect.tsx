@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../i18n';
+import { useDisplayChoice } from '../display/useDisplayChoice';
 
-/** EN / አማርኛ selector; switching sets `<html lang>` and is remembered (see i18n/index.ts). */
+/**
+ * EN / አማርኛ selector; switching sets `<html lang>` and is remembered on the device (see
+ * i18n/index.ts) and, for a signed-in reader, on the account (`useDisplayChoice`).
+ */
 export function LanguageSelect({
   className = '',
   testId = 'language-select',
@@ -10,15 +14,17 @@ export function LanguageSelect({
   /** The header's is `language-select`; the mobile menu's copy has its own. */
   testId?: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const value = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const { language: value, chooseLanguage } = useDisplayChoice();
   return (
     <select
       data-testid={testId}
       aria-label={t('nav.language')}
       className={`min-h-10 cursor-pointer rounded-lg border border-line-strong bg-surface px-1 text-sm sm:px-2 font-medium text-ink ${className}`}
       value={value}
-      onChange={(event) => void i18n.changeLanguage(event.target.value)}
+      onChange={(event) => {
+        if (isLanguage(event.target.value)) void chooseLanguage(event.target.value);
+      }}
     >
       <option value="en" lang="en">
         EN
@@ -35,8 +41,8 @@ export function LanguageSelect({
  * combobox next to the author typeahead would be confusing.
  */
 export function LanguageToggle() {
-  const { t, i18n } = useTranslation();
-  const value = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const { language: value, chooseLanguage } = useDisplayChoice();
   const options = [
     { code: 'en', label: 'EN' },
     { code: 'am', label: 'አማርኛ' },
@@ -53,7 +59,7 @@ export function LanguageToggle() {
           type="button"
           lang={option.code}
           aria-pressed={value === option.code}
-          onClick={() => void i18n.changeLanguage(option.code)}
+          onClick={() => void chooseLanguage(option.code)}
           className={`min-h-9 rounded-md px-2.5 text-sm font-medium ${value === option.code ? 'bg-accent text-on-accent' : 'text-ink hover:bg-surface-2'}`}
         >
           {option.label}

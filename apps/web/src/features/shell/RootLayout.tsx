@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider';
+import { AccountDisplaySync } from '../display/AccountDisplaySync';
 import { SessionGate } from './SessionGate';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
@@ -22,6 +23,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   return (
     <AuthProvider>
+      <AccountDisplaySync />
       <SessionGate>
         <div className="flex min-h-dvh flex-col">
           <a

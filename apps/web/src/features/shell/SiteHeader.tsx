@@ -62,7 +62,12 @@ function OnboardingHeader() {
   );
 }
 
-/** The navigation bar of spec §2; below 768px the menu folds behind a toggle. */
+/**
+ * The navigation bar of spec §2. It never scrolls sideways: below 1024px (lg) the main links, the
+ * genres and the admin's quick book add fold behind the menu toggle; from 1024px they sit inline, with
+ * the reader's name and the quick-add label added from 1280px (xl), where they fit in both languages
+ * (measured widths in the header test). Labels never wrap (`whitespace-nowrap` on links and buttons).
+ */
 export function SiteHeader() {
   const onboarding = useMatch('/preferences');
   return onboarding ? <OnboardingHeader /> : <MainHeader />;
@@ -87,7 +92,7 @@ function MainHeader() {
           <Logo />
         </Link>
 
-        <nav aria-label={t('nav.main')} className="ml-4 hidden md:block">
+        <nav aria-label={t('nav.main')} className="ml-4 hidden shrink-0 lg:block">
           <ul className="flex items-center gap-0.5">
             <MainLinks signedIn={!!user} vertical={false} />
             <li>
@@ -96,7 +101,7 @@ function MainHeader() {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-1.5">
           <SearchBox />
           {/* Under 640px the language moves into the menu, so the bell and avatar fit at 360px. */}
           <div className="hidden sm:block">
@@ -108,10 +113,12 @@ function MainHeader() {
           {isAdmin ? (
             <Link
               to={NAV_PATHS.quickBookAdd}
-              className="btn btn-secondary hidden min-h-10 px-3 lg:inline-flex"
+              aria-label={t('nav.quickBookAdd')}
+              title={t('nav.quickBookAdd')}
+              className="btn btn-secondary hidden min-h-10 shrink-0 px-2.5 whitespace-nowrap lg:inline-flex xl:px-3"
             >
               <PlusIcon className="size-4" />
-              {t('nav.quickBookAdd')}
+              <span className="hidden xl:inline">{t('nav.quickBookAdd')}</span>
             </Link>
           ) : null}
           {user ? (
@@ -120,13 +127,16 @@ function MainHeader() {
               <LazyUserMenu user={user} />
             </>
           ) : (
-            <Link to={NAV_PATHS.signIn} className="btn btn-primary hidden min-h-10 px-4 md:inline-flex">
+            <Link
+              to={NAV_PATHS.signIn}
+              className="btn btn-primary hidden min-h-10 shrink-0 px-4 whitespace-nowrap sm:inline-flex"
+            >
               {t('nav.signIn')}
             </Link>
           )}
           <button
             type="button"
-            className="icon-button size-9 shrink-0 sm:size-10 md:hidden"
+            className="icon-button size-9 shrink-0 sm:size-10 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={mobileMenuId}
             aria-label={menuOpen ? t('nav.menuClose') : t('nav.menuOpen')}
@@ -140,7 +150,7 @@ function MainHeader() {
       <div
         id={mobileMenuId}
         hidden={!menuOpen}
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-surface md:hidden"
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-surface lg:hidden"
         onClick={handleMobileMenuClick}
       >
         <nav aria-label={t('nav.mobile')} className="page-container py-3">
@@ -157,7 +167,8 @@ function MainHeader() {
               </li>
             ) : null}
           </ul>
-          <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-3">
+          {/* What the header shows from 640 / 768px (language, sign in / theme) sits here below that. */}
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-3 md:hidden">
             <span className="flex items-center gap-2 text-sm text-ink-muted">
               {t('nav.theme.title')}
               <LazyThemeMenu />
@@ -166,7 +177,10 @@ function MainHeader() {
               <LanguageSelect testId="language-select-menu" />
             </span>
             {user ? null : (
-              <Link to={NAV_PATHS.signIn} className="btn btn-primary min-h-10 px-4">
+              <Link
+                to={NAV_PATHS.signIn}
+                className="btn btn-primary min-h-10 px-4 whitespace-nowrap sm:hidden"
+              >
                 {t('nav.signIn')}
               </Link>
             )}

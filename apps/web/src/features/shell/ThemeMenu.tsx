@@ -1,14 +1,15 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, MonitorIcon, MoonIcon, SunIcon } from '../../components/icons';
-import { isTheme, THEMES, useTheme, type Theme } from '../theme/themeContext';
+import { useDisplayChoice } from '../display/useDisplayChoice';
+import { isTheme, THEMES, type Theme } from '../theme/themeContext';
 
 const THEME_ICONS: Record<Theme, typeof SunIcon> = { light: SunIcon, dark: MoonIcon, system: MonitorIcon };
 
 /** Light / dark / system theme picker. */
 export function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useTranslation();
-  const { theme, setTheme } = useTheme();
+  const { theme, chooseTheme } = useDisplayChoice();
   const CurrentIcon = THEME_ICONS[theme];
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
@@ -23,7 +24,10 @@ export function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
           <DropdownMenu.Label className="px-3 py-1.5 text-xs font-semibold text-ink-muted">
             {t('nav.theme.title')}
           </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
+          <DropdownMenu.RadioGroup
+            value={theme}
+            onValueChange={(value) => isTheme(value) && chooseTheme(value)}
+          >
             {THEMES.map((option) => {
               const Icon = THEME_ICONS[option];
               return (

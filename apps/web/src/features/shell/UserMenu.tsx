@@ -16,11 +16,11 @@ export function UserMenu({ user, defaultOpen = false }: { user: User; defaultOpe
       <DropdownMenu.Trigger
         data-testid="user-menu-button"
         aria-label={t('nav.userMenu', { name: user.name })}
-        className="flex min-h-10 shrink-0 items-center gap-2 rounded-full p-0.5 text-sm lg:py-1 lg:pr-2 lg:pl-1 font-medium text-ink hover:bg-surface-2 data-[state=open]:bg-surface-2"
+        className="flex min-h-10 shrink-0 items-center gap-2 rounded-full p-0.5 text-sm xl:py-1 xl:pr-2 xl:pl-1 font-medium text-ink hover:bg-surface-2 data-[state=open]:bg-surface-2"
       >
         <UserAvatar name={user.name} pictureUrl={user.profile_picture} size={32} />
-        <span className="hidden max-w-32 truncate lg:inline">{user.name}</span>
-        <ChevronDownIcon className="hidden size-4 lg:block" />
+        <span className="hidden max-w-32 truncate xl:inline">{user.name}</span>
+        <ChevronDownIcon className="hidden size-4 xl:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className="menu-content w-64">

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useSaveSiteSettingsMutation } from '../../api/admin-catalogue/mutations';
 import { siteSettingsQueryOptions } from '../../api/admin-catalogue/queries';
 import { TextField } from '../../components/FormField';
@@ -105,6 +106,11 @@ function SettingsEditor({ settings }: { settings: PublicSite }) {
         error={translateMessage(errors.contactEmail?.message)}
         {...register('contactEmail')}
       />
+      <p className="-mt-2 text-sm">
+        <Link to="/admin/messages" className="font-semibold text-accent">
+          {t('contactUi.inbox.settingsLink')}
+        </Link>
+      </p>
       <div className="flex justify-end">
         <button
           type="submit"

@@ -102,7 +102,7 @@ export function BookClubsPage() {
 
         <Tabs.Content value="clubs" className="focus-visible:outline-offset-4">
           <div
-            className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]"
+            className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] xl:grid-cols-[20rem_minmax(0,1fr)]"
             data-testid="clubs-layout"
           >
             <div ref={browserRef} className={showClub ? 'hidden lg:block' : ''} data-testid="clubs-list-pane">

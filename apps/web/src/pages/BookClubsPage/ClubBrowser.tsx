@@ -116,7 +116,10 @@ function ClubList({
             >
               <ClubCover src={club.coverImage} className="size-11" />
               <span className="min-w-0 flex-1">
-                <span className="block font-semibold [overflow-wrap:anywhere]">{club.name}</span>
+                {/* Two lines at most (the whole name on hover and in the club pane), never a tall column of fragments. */}
+                <span className="line-clamp-2 font-semibold break-words" title={club.name}>
+                  {club.name}
+                </span>
                 <span className="block truncate text-sm text-ink-muted">
                   {club.restricted
                     ? t('clubsUi.privateClub')

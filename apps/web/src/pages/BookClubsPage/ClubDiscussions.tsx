@@ -180,20 +180,26 @@ function TopicItem({ topic, clubId, canReply }: { topic: ClubTopic; clubId: stri
         </time>
       </p>
       <p className="mt-3 whitespace-pre-wrap [overflow-wrap:anywhere]">{topic.body}</p>
-      <button
-        type="button"
-        className="btn btn-ghost mt-2 -ml-3 text-sm text-accent"
-        aria-expanded={open}
-        aria-controls={`${id}-replies`}
-        onClick={() => setOpen((value) => !value)}
-      >
-        {open
-          ? t('clubsUi.discussions.hideReplies')
-          : t('clubsUi.discussions.showReplies', {
-              count: topic.reply_count,
-              formatted: number.format(topic.reply_count),
-            })}
-      </button>
+      {topic.reply_count === 0 && !canReply ? (
+        // Nothing to show and nothing to write: say so instead of a "Show 0 replies" button.
+        <p className="mt-3 text-sm text-ink-muted">{t('clubsUi.discussions.noReplies')}</p>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-ghost mt-2 -ml-3 text-sm text-accent"
+          aria-expanded={open}
+          aria-controls={`${id}-replies`}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open
+            ? t('clubsUi.discussions.hideReplies')
+            : // i18next plurals: "Write the first reply" (zero), "Show 1 reply", "Show 3 replies".
+              t('clubsUi.discussions.showReplies', {
+                count: topic.reply_count,
+                formatted: number.format(topic.reply_count),
+              })}
+        </button>
+      )}
       <div id={`${id}-replies`}>
         {open ? <TopicReplies clubId={clubId} topicId={topic.id} canReply={canReply} /> : null}
       </div>

@@ -13,6 +13,7 @@ import { isApiError } from '../../api/client';
 import { BookCover } from '../../components/BookCover';
 import { Spinner } from '../../components/Spinner';
 import { UserAvatar } from '../../components/UserAvatar';
+import { useClubMembersLive } from '../../features/clubs/useClubMembersLive';
 import { useAuth } from '../../features/auth/authContext';
 import { useToast } from '../../features/toast/toastContext';
 import { useFormatDate } from '../../i18n/useFormatDate';
@@ -94,6 +95,8 @@ function Members({ clubId, isModerator }: { clubId: string; isModerator: boolean
   const toast = useToast();
   const id = useId();
   const members = useQuery(clubMembersQueryOptions(clubId, true));
+  // Someone joining (or asking to, or leaving) shows here at once.
+  useClubMembersLive(clubId);
   const setRole = useSetMemberRoleMutation(clubId);
   const remove = useRemoveMemberMutation(clubId);
   const busy = setRole.isPending || remove.isPending;

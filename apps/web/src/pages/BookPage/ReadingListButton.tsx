@@ -59,7 +59,17 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
   }
 
   function onStatus(next: ReadingListStatus) {
-    update.mutate({ bookId, status: next }, { onError: fail });
+    update.mutate(
+      { bookId, status: next },
+      {
+        onSuccess: () =>
+          toast.show({
+            kind: 'success',
+            message: t('readingListUi.statusChanged', { status: t(`readingListUi.status.${next}`) }),
+          }),
+        onError: fail,
+      },
+    );
   }
 
   if (entry) {

@@ -11,7 +11,7 @@ import { genreName } from './bookFacts';
 
 /** Related Books side panel: a 3-column grid with working Filter (genre), Sort, See More and See All. */
 export function RelatedBooks({ bookId, genres }: { bookId: string; genres: string[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [genre, setGenre] = useState<string | null>(null);
   const [sort, setSort] = useState<RelatedSort>('popular');
   const genreId = useId();
@@ -19,6 +19,15 @@ export function RelatedBooks({ bookId, genres }: { bookId: string; genres: strin
   const query = useInfiniteQuery(relatedBooksQueryOptions(bookId, genre, sort));
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const seeAllGenre = genre ?? genres[0] ?? null;
+  const total = query.data?.pages[0]?.total ?? 0;
+  const number = new Intl.NumberFormat(i18n.language === 'am' ? 'am-ET' : 'en');
+  const countText = genre
+    ? t('book.related.countInGenre', {
+        count: total,
+        formatted: number.format(total),
+        genre: genreName(t, genre),
+      })
+    : t('book.related.count', { count: total, formatted: number.format(total) });
 
   return (
     <section aria-labelledby="related-heading" className="card p-4">
@@ -64,6 +73,11 @@ export function RelatedBooks({ bookId, genres }: { bookId: string; genres: strin
       </div>
 
       <div className="mt-4" aria-live="polite" aria-busy={query.isFetching}>
+        {query.data ? (
+          <p className="mb-3 text-sm text-ink-muted" data-testid="related-count">
+            {countText}
+          </p>
+        ) : null}
         {query.isPending ? (
           <div className="flex justify-center py-6">
             <Spinner label={t('book.related.loading')} />
@@ -73,7 +87,10 @@ export function RelatedBooks({ bookId, genres }: { bookId: string; genres: strin
         ) : items.length === 0 ? (
           <p className="text-sm text-ink-muted">{t('book.related.empty')}</p>
         ) : (
-          <ul className="grid grid-cols-3 gap-3 [&_h3]:text-sm [&_p]:text-xs" data-testid="related-grid">
+          <ul
+            className={`grid grid-cols-3 gap-3 transition-opacity [&_h3]:text-sm [&_p]:text-xs ${query.isPlaceholderData ? 'opacity-50' : ''}`}
+            data-testid="related-grid"
+          >
             {items.map((item) => (
               <li key={item.id}>
                 <ListItemBookCard item={item} />

@@ -67,12 +67,14 @@ export function aboutLine(t: TFunction, book: BookDetail, uiLanguage: string): s
     );
   }
   if (book.rating != null && book.ratingsCount > 0) {
-    const count = new Intl.NumberFormat(locale, {
+    const formatted = new Intl.NumberFormat(locale, {
       notation: book.ratingsCount >= 10_000 ? 'compact' : 'standard',
       compactDisplay: 'long',
       maximumFractionDigits: 1,
     }).format(book.ratingsCount);
-    parts.push(t('book.about.rated', { rating: book.rating.toFixed(1), count }));
+    parts.push(
+      t('book.about.rated', { rating: book.rating.toFixed(1), count: book.ratingsCount, formatted }),
+    );
   }
   return parts.join(t('book.about.separator')) + t('book.about.end');
 }

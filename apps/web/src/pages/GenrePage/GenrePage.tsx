@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../components/usePageTitle';
 import { GroupList } from '../../features/clubs/GroupList';
 import { ListCard } from '../../features/lists/ListCard';
+import { NotFoundPage } from '../NotFoundPage/NotFoundPage';
 
 const SECTIONS = [
   { id: 'new-releases', key: 'genre.newReleases' },
@@ -19,13 +20,21 @@ const SECTIONS = [
   { id: 'groups', key: 'genre.groups' },
 ] as const;
 
-/** `/discover?genre={slug}`: one genre's page; without a valid genre it shows the default (biography). */
+/**
+ * `/discover?genre={slug}`: one genre's page. Without a genre it shows the default (biography, spec
+ * §2); an unknown slug is the not-found page, not a silent Biography.
+ */
 export function GenrePage() {
-  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
+  const requested = (params.get('genre') ?? '').trim().toLowerCase();
+  if (!requested) return <GenreScreen slug={DEFAULT_GENRE} />;
+  if (!isGenreSlug(requested)) return <NotFoundPage />;
+  return <GenreScreen slug={requested} />;
+}
+
+function GenreScreen({ slug }: { slug: GenreSlug }) {
+  const { t, i18n } = useTranslation();
   const { hash } = useLocation();
-  const requested = params.get('genre') ?? '';
-  const slug: GenreSlug = isGenreSlug(requested) ? requested : DEFAULT_GENRE;
   const lang = i18n.language === 'am' ? 'am' : 'en';
   const catalog = GENRE_CATALOG[slug];
   const detail = useQuery(genreDetailQueryOptions(slug));

@@ -153,6 +153,7 @@ export function ManageBooksPage() {
         {books.isPending
           ? t('adminCatalogueUi.loading')
           : t('adminCatalogueUi.books.count', {
+              count: total,
               first: number.format(first),
               last: number.format(last),
               total: number.format(total),

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterAuthors, LIMITS } from '@nebab/shared';
+import { FAVORITE_AUTHOR_SCRIPTS, LIMITS, matchFavoriteAuthors } from '@nebab/shared';
 import { CloseIcon } from '../../components/icons';
 
 interface AuthorTypeaheadProps {
@@ -8,19 +8,34 @@ interface AuthorTypeaheadProps {
   onChange: (authors: string[]) => void;
 }
 
+/** A saved author name in both scripts: the interface language's first (unknown names as saved). */
+function useAuthorLabel() {
+  const { i18n } = useTranslation();
+  const amharic = i18n.language === 'am';
+  return (latin: string) => {
+    const author = FAVORITE_AUTHOR_SCRIPTS.find((entry) => entry.latin === latin);
+    if (!author) return { primary: latin, secondary: null, secondaryLang: undefined };
+    return amharic
+      ? { primary: author.geez, secondary: author.latin, secondaryLang: 'en' }
+      : { primary: author.latin, secondary: author.geez, secondaryLang: 'am' };
+  };
+}
+
 /**
- * Favourite-author picker: a combobox over the 15 fixed names (case-insensitive substring match),
- * a listbox driven by the arrow keys, Enter and Escape, and the chosen names as removable chips.
+ * Favourite-author picker: a combobox over the 15 fixed names, shown in Latin and Ge'ez script and
+ * found by either (or by Amharic typed in Latin letters: "hadis"), a listbox driven by the arrow
+ * keys, Enter and Escape, and the chosen names as removable chips.
  */
 export function AuthorTypeahead({ selected, onChange }: AuthorTypeaheadProps) {
   const { t } = useTranslation();
+  const labelOf = useAuthorLabel();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const inputId = useId();
   const listId = useId();
   const hintId = useId();
-  const options = filterAuthors(query, selected);
+  const options = matchFavoriteAuthors(query, selected).map((author) => author.latin);
   const showList = open && query.trim() !== '';
   const activeOption = showList && active >= 0 && active < options.length ? active : -1;
   const full = selected.length >= LIMITS.authorsMax;
@@ -114,7 +129,7 @@ export function AuthorTypeahead({ selected, onChange }: AuthorTypeaheadProps) {
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(name)}
             >
-              {name}
+              <AuthorName label={labelOf(name)} />
             </li>
           ))}
         </ul>
@@ -135,11 +150,11 @@ export function AuthorTypeahead({ selected, onChange }: AuthorTypeaheadProps) {
         <ul className="flex flex-wrap gap-2" aria-label={t('wizard.authors.selected')}>
           {selected.map((name) => (
             <li key={name} className="chip cursor-default" data-selected="true">
-              {name}
+              <AuthorName label={labelOf(name)} />
               <button
                 type="button"
                 className="icon-button -mr-2 size-7 rounded-full"
-                aria-label={t('wizard.authors.remove', { name })}
+                aria-label={t('wizard.authors.remove', { name: labelOf(name).primary })}
                 onClick={() => remove(name)}
               >
                 <CloseIcon className="size-4" />
@@ -149,5 +164,19 @@ export function AuthorTypeahead({ selected, onChange }: AuthorTypeaheadProps) {
         </ul>
       )}
     </div>
+  );
+}
+
+function AuthorName({ label }: { label: ReturnType<ReturnType<typeof useAuthorLabel>> }) {
+  return (
+    <span>
+      {label.primary}
+      {label.secondary ? ' ' : null}
+      {label.secondary ? (
+        <span lang={label.secondaryLang} className="ml-2 text-sm font-normal text-ink-muted">
+          {label.secondary}
+        </span>
+      ) : null}
+    </span>
   );
 }

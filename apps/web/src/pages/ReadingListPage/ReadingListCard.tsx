@@ -121,7 +121,22 @@ export function ReadingListCard({ entry }: { entry: ReadingListEntry }) {
             <StatusSelect
               id={`reading-status-${entry.bookId}`}
               value={entry.status}
-              onChange={(status) => update.mutate({ bookId: entry.bookId, status }, { onError: fail })}
+              onChange={(status) =>
+                update.mutate(
+                  { bookId: entry.bookId, status },
+                  {
+                    onSuccess: () =>
+                      toast.show({
+                        kind: 'success',
+                        message: t('readingListUi.statusChangedTitle', {
+                          title: entry.title,
+                          status: t(`readingListUi.status.${status}`),
+                        }),
+                      }),
+                    onError: fail,
+                  },
+                )
+              }
             />
             {canFavorite(entry.status) ? (
               <FavoriteToggle

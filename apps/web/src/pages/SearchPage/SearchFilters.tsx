@@ -120,7 +120,7 @@ export function SearchFilters({ state, onChange, onClear, id }: SearchFiltersPro
                 key={value}
                 type="button"
                 aria-pressed={selected}
-                aria-label={t('search.filters.ratingOption', { value })}
+                aria-label={t('search.filters.ratingOption', { count: value, value })}
                 className={`btn min-h-10 px-3 ${selected ? 'btn-primary' : 'btn-secondary'}`}
                 // Clicking the selected value again clears it (spec §5).
                 onClick={() => onChange({ minRating: selected ? undefined : value })}

@@ -184,12 +184,14 @@ export function SearchPage() {
             <p className="mb-4 text-sm text-ink-muted" data-testid="search-count">
               {state.q
                 ? t('search.count', {
+                    count: total,
                     from: number.format(from),
                     to: number.format(to),
                     total: number.format(total),
                     query: state.q,
                   })
                 : t('search.countNoQuery', {
+                    count: total,
                     from: number.format(from),
                     to: number.format(to),
                     total: number.format(total),

@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, type AccountDisplay } from '@nebab/shared';
+import { saveAccountDisplay } from '../../api/account/display';
+import { currentLanguage } from '../../i18n';
+import { useAuth } from '../auth/authContext';
+import { useTheme } from '../theme/themeContext';
+
+/**
+ * When a reader's session starts on this device, the language and theme kept on their account
+ * apply here (and are remembered on the device). An account that keeps none yet takes this device's
+ * choices when they differ from the defaults (say, Amharic picked before signing up), so the next
+ * device follows. Later changes are saved by the controls themselves (`useDisplayChoice`).
+ */
+export function AccountDisplaySync() {
+  const { status, user } = useAuth();
+  const { i18n } = useTranslation();
+  const { theme, setTheme } = useTheme();
+  const queryClient = useQueryClient();
+  /** The user whose account values this device has taken over (once per session start). */
+  const synced = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (status !== 'signedIn' || !user) {
+      if (status === 'signedOut') synced.current = null;
+      return;
+    }
+    if (synced.current === user.id) return;
+    synced.current = user.id;
+    const adopt: AccountDisplay = {};
+    if (user.language) {
+      if (user.language !== currentLanguage()) void i18n.changeLanguage(user.language);
+    } else if (currentLanguage() !== DEFAULT_LANGUAGE) adopt.language = currentLanguage();
+    if (user.theme) {
+      if (user.theme !== theme) setTheme(user.theme);
+    } else if (theme !== 'system') adopt.theme = theme;
+    if (adopt.language || adopt.theme) saveAccountDisplay(queryClient, adopt).catch(() => undefined);
+  }, [status, user, theme, setTheme, i18n, queryClient]);
+
+  return null;
+}
