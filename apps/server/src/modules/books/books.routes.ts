@@ -115,7 +115,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const book = await app.services.books.detail(request.params.id, null);
-      reply
+      return reply
         .header('cache-control', ONE_YEAR)
         .type('image/svg+xml; charset=utf-8')
         .send(
