@@ -26,6 +26,11 @@ import { createPreferencesRepository } from './modules/preferences/preferences.r
 import { createPreferencesService } from './modules/preferences/preferences.service.js';
 import { createReadingListRepository } from './modules/reading-list/reading-list.repository.js';
 import { createReadingListService } from './modules/reading-list/reading-list.service.js';
+import { createReadsRepository } from './modules/reading-list/reads.repository.js';
+import { createShelvesRepository } from './modules/reading-list/shelves.repository.js';
+import { createShelvesService } from './modules/reading-list/shelves.service.js';
+import { createReadingStatsRepository } from './modules/reading-stats/reading-stats.repository.js';
+import { createReadingStatsService } from './modules/reading-stats/reading-stats.service.js';
 import { loadItemModel } from './modules/recommendations/recommendations.model.js';
 import { createRecommendationsRepository } from './modules/recommendations/recommendations.repository.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
@@ -118,7 +123,14 @@ export function createServices({
     logger,
   });
 
-  const readingList = createReadingListService({ db, readingList: createReadingListRepository(db) });
+  /** A reader's own shelves; `ensure` + `addBook` are the entry points of an importer (Goodreads shelves). */
+  const shelves = createShelvesService({ db, shelves: createShelvesRepository(db) });
+  const readingList = createReadingListService({
+    db,
+    readingList: createReadingListRepository(db),
+    reads: createReadsRepository(db),
+    shelves,
+  });
 
   const adminCatalogue = createAdminCatalogueService({
     db,
@@ -129,6 +141,13 @@ export function createServices({
   });
 
   const reviews = createReviewsService({ db, reviews: reviewsRepo, events });
+
+  const readingStats = createReadingStatsService({
+    repo: createReadingStatsRepository(db),
+    readingList,
+    reviews,
+    users,
+  });
 
   const clubs = createClubsService({ db, clubs: createClubsRepository(db), storage: uploads, events });
 
@@ -168,6 +187,8 @@ export function createServices({
     books,
     bookUploads,
     readingList,
+    shelves,
+    readingStats,
     reviews,
     clubs,
     adminModeration,

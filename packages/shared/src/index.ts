@@ -21,3 +21,6 @@ export * from './admin-catalogue.js';
 export * from './uploads.js';
 export * from './admin-moderation.js';
 export * from './notifications.js';
+export * from './shelves.js';
+export * from './reading-stats.js';
+export * from './ethiopian-calendar.js';

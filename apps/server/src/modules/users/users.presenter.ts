@@ -18,7 +18,3 @@ export function presentUser(row: UserRow, counts: Pick<UserStats, 'booksRead' | 
     reviewsWritten: counts.reviewsWritten,
   };
 }
-
-export function presentStats(stats: UserStats): UserStats {
-  return { booksRead: stats.booksRead, readingList: stats.readingList, reviewsWritten: stats.reviewsWritten };
-}
