@@ -38,7 +38,8 @@ export const readingStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: "The caller's goal for a year (default: this year) and the progress; books null when none is set",
+        summary:
+          "The caller's goal for a year (default: this year) and the progress; books null when none is set",
         security,
         querystring: goalQuerySchema,
         response: { 200: goalSchema, ...errorResponses(400, 401, 403) },

@@ -17,7 +17,10 @@ export interface StatsInput {
   timeZone: string;
 }
 
-export type ComputedStats = Omit<ReadingStats, 'booksRead' | 'readingList' | 'reviewsWritten' | 'didNotFinish'>;
+export type ComputedStats = Omit<
+  ReadingStats,
+  'booksRead' | 'readingList' | 'reviewsWritten' | 'didNotFinish'
+>;
 
 interface LocalDate {
   year: number;
@@ -43,7 +46,8 @@ export function localDate(instant: Date, timeZone: string, calendar: StatsCalend
     formatters.set(timeZone, format);
   }
   const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  for (const part of format.formatToParts(instant))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
   const gregorian = { year: parts.year!, month: parts.month!, day: parts.day! };
   const jdn = gregorianToJdn(gregorian);
   if (calendar === 'gregorian') return { year: gregorian.year, month: gregorian.month, jdn };
@@ -90,7 +94,12 @@ export function computeStats({ history, ratings, year, calendar, timeZone }: Sta
       : Array.from({ length: monthCount }, (_, i) => ({ month: i + 1, books: 0, pages: 0, didNotFinish: 0 }));
   const byYearMap = new Map<number, { year: number; books: number; pages: number; didNotFinish: number }>();
   for (const r of inPeriod) {
-    const yearRow = byYearMap.get(r.finished.year) ?? { year: r.finished.year, books: 0, pages: 0, didNotFinish: 0 };
+    const yearRow = byYearMap.get(r.finished.year) ?? {
+      year: r.finished.year,
+      books: 0,
+      pages: 0,
+      didNotFinish: 0,
+    };
     byYearMap.set(r.finished.year, yearRow);
     const monthRow = months[r.finished.month - 1];
     for (const row of monthRow ? [yearRow, monthRow] : [yearRow]) {
@@ -143,7 +152,9 @@ export function computeStats({ history, ratings, year, calendar, timeZone }: Sta
       distinctBooks: new Set(finished.map((r) => r.read.bookId)).size,
       rereads: finished.filter((r) => isReread.get(r.read)).length,
       dnfRate: books + dnf === 0 ? 0 : Math.round((dnf / (books + dnf)) * 10_000) / 10_000,
-      averagePages: known.length ? round1(known.reduce((s, r) => s + pagesOf(r.read), 0) / known.length) : null,
+      averagePages: known.length
+        ? round1(known.reduce((s, r) => s + pagesOf(r.read), 0) / known.length)
+        : null,
       averageDaysPerBook: paced.length
         ? round1(paced.reduce((s, r) => s + Math.max(1, r.finished.jdn - r.started!.jdn), 0) / paced.length)
         : null,
