@@ -68,6 +68,8 @@ export interface ItemModel {
   readonly similarity: Float32Array;
   neighbours(bookId: number): Neighbour[];
   recommend(userItems: readonly UserItem[], options?: RecommendOptions): Recommendation[];
+  /** The raw score Σ weight(i) · sim(i, j) of each given book j (0 when no seed reaches it). */
+  score(userItems: readonly UserItem[], bookIds: readonly number[]): Map<number, number>;
 }
 
 const MAGIC = 0x4e425243; // "NBRC"
@@ -266,6 +268,24 @@ export function createModel(
       const out: Neighbour[] = [];
       for (let p = offsets[i]!; p < offsets[i + 1]!; p += 1) {
         out.push({ bookId: bookIds[neighbourIndex[p]!]!, similarity: similarity[p]! });
+      }
+      return out;
+    },
+    score(userItems, ids) {
+      const wanted = new Map<number, number>();
+      for (const id of ids) {
+        const j = indexOf.get(id);
+        if (j !== undefined) wanted.set(j, id);
+      }
+      const out = new Map<number, number>();
+      for (const item of userItems) {
+        const i = indexOf.get(item.bookId);
+        const w = item.weight ?? 1;
+        if (i === undefined || w === 0) continue;
+        for (let p = offsets[i]!; p < offsets[i + 1]!; p += 1) {
+          const id = wanted.get(neighbourIndex[p]!);
+          if (id !== undefined) out.set(id, (out.get(id) ?? 0) + similarity[p]! * w);
+        }
       }
       return out;
     },
