@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RECOMMENDATIONS_PAGE_LIMIT, recommendationsQueryOptions } from '../../api/recommendations/queries';
 import { meStatsQueryOptions } from '../../api/stats/queries';
-import { BookOpenIcon, ListIcon, PenIcon, SparkIcon } from '../../components/icons';
+import { BookOpenIcon, ChartIcon, ListIcon, PenIcon, SparkIcon } from '../../components/icons';
 import { PageFrame } from '../../components/PageFrame';
 import { StatTile } from '../../components/StatTile';
 import { useAuth } from '../../features/auth/authContext';
 import { RecommendationCard } from '../RecommendationsPage/RecommendationCard';
+import { GoalCard } from './GoalCard';
 
-/** `/dashboard`: greeting, reading stats and the Recommended for You section. */
+/** `/dashboard`: greeting, reading counts, the yearly goal and the Recommended for You section. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
@@ -24,6 +25,7 @@ export function DashboardPage() {
     booksRead: user?.booksRead ?? 0,
     readingList: 0,
     reviewsWritten: user?.reviewsWritten ?? 0,
+    didNotFinish: 0,
   };
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
   const isAdmin = user?.role === 'admin';
@@ -37,7 +39,7 @@ export function DashboardPage() {
         <h2 id="dashboard-stats" className="sr-only">
           {t('dashboard.statsHeading')}
         </h2>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <StatTile
             label={t('dashboard.stats.booksRead')}
             value={number.format(counts.booksRead)}
@@ -53,8 +55,15 @@ export function DashboardPage() {
             value={number.format(counts.reviewsWritten)}
             icon={<PenIcon className="size-6" />}
           />
+          <StatTile
+            label={t('dashboard.stats.didNotFinish')}
+            value={number.format(counts.didNotFinish)}
+            icon={<BookOpenIcon className="size-6" />}
+          />
         </div>
       </section>
+
+      <GoalCard />
 
       <section aria-labelledby="dashboard-recommended" className="mt-12">
         <div className="flex flex-wrap items-end justify-between gap-3">
@@ -95,7 +104,7 @@ export function DashboardPage() {
         <h2 id="dashboard-shortcuts" className="text-2xl font-semibold">
           {t('dashboard.shortcuts.title')}
         </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <li>
             <Link
               to="/dashboard/readinglist"
@@ -112,6 +121,15 @@ export function DashboardPage() {
             >
               <BookOpenIcon className="size-5 text-accent" />
               {t('dashboard.shortcuts.clubs')}
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/dashboard/stats"
+              className="card flex h-full items-center gap-3 p-4 font-semibold text-ink no-underline hover:border-accent"
+            >
+              <ChartIcon className="size-5 text-accent" />
+              {t('dashboard.shortcuts.stats')}
             </Link>
           </li>
           <li>
