@@ -78,7 +78,7 @@ export function useUpdateReadingListMutation() {
   return useMutation({
     mutationFn: ({ bookId, ...body }: UpdateVars) =>
       apiRequest<ReadingListEntry>(path(bookId), { method: 'PATCH', body }),
-    ...optimistic<UpdateVars>(client, (list, { bookId, status, currentPage }) => {
+    ...optimistic<UpdateVars>(client, (list, { bookId, status, currentPage, stoppedPage }) => {
       const entry = findIn(list, bookId);
       if (!entry) return list;
       const nextStatus = status ?? entry.status;
@@ -86,6 +86,10 @@ export function useUpdateReadingListMutation() {
         ...entry,
         status: nextStatus,
         currentPage: currentPage ?? entry.currentPage,
+        stoppedPage:
+          nextStatus === 'didNotFinish'
+            ? (stoppedPage ?? currentPage ?? entry.stoppedPage ?? entry.currentPage)
+            : null,
         // Only books being read or finished keep the favourite (as on the server).
         isFavorite:
           nextStatus === 'currentlyReading' || nextStatus === 'completed' ? entry.isFavorite : false,

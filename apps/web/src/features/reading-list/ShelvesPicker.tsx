@@ -19,6 +19,8 @@ export function ShelvesPicker({ entry }: { entry: Pick<ReadingListEntry, 'bookId
   const shelves = useQuery(shelvesQueryOptions(open));
   const shelve = useShelveMutation();
   const on = new Set(entry.shelves.map((s) => s.id));
+  // The box follows the click at once; a failed change puts it back.
+  const [pending, setPending] = useState<Record<string, boolean>>({});
 
   return (
     <div className="text-sm">
@@ -52,10 +54,10 @@ export function ShelvesPicker({ entry }: { entry: Pick<ReadingListEntry, 'bookId
                 <label className="inline-flex min-h-8 items-center gap-2">
                   <input
                     type="checkbox"
-                    checked={on.has(shelf.id)}
-                    disabled={shelve.isPending}
+                    checked={pending[shelf.id] ?? on.has(shelf.id)}
                     onChange={(event) => {
                       const checked = event.target.checked;
+                      setPending((value) => ({ ...value, [shelf.id]: checked }));
                       shelve.mutate(
                         { shelfId: shelf.id, bookId: entry.bookId, on: checked },
                         {
@@ -69,11 +71,13 @@ export function ShelvesPicker({ entry }: { entry: Pick<ReadingListEntry, 'bookId
                                 },
                               ),
                             }),
-                          onError: (error) =>
+                          onError: (error) => {
+                            setPending(({ [shelf.id]: _dropped, ...rest }) => rest);
                             toast.show({
                               kind: 'error',
                               message: isApiError(error) ? error.message : t('errors.INTERNAL'),
-                            }),
+                            });
+                          },
                         },
                       );
                     }}

@@ -62,16 +62,18 @@ export function ReadingListCard({ entry }: { entry: ReadingListEntry }) {
   }
 
   function stopReading(stoppedPage: number | undefined) {
-    update.mutate(
-      { bookId: entry.bookId, status: 'didNotFinish', ...(stoppedPage === undefined ? {} : { stoppedPage }) },
-      {
-        onSuccess: () => {
-          setStopping(false);
-          toast.show({ kind: 'success', message: t('readingLifeUi.dnf.saved') });
-        },
-        onError: fail,
-      },
-    );
+    // The card leaves the Currently Reading filter at once (optimistic), so the outcome is awaited
+    // here rather than through mutate's callbacks, which do not run once the card has unmounted.
+    update
+      .mutateAsync({
+        bookId: entry.bookId,
+        status: 'didNotFinish',
+        ...(stoppedPage === undefined ? {} : { stoppedPage }),
+      })
+      .then(() => {
+        setStopping(false);
+        toast.show({ kind: 'success', message: t('readingLifeUi.dnf.saved') });
+      }, fail);
   }
 
   // The timeline of the read under way, or of the latest read.

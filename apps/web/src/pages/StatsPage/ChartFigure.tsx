@@ -27,7 +27,11 @@ export function ChartFigure({
   const { t } = useTranslation();
   const id = useId();
   return (
-    <figure className="card flex min-w-0 flex-col gap-3 p-4" aria-labelledby={`${id}-title`} data-testid={testId}>
+    <figure
+      className="card flex min-w-0 flex-col gap-3 p-4"
+      aria-labelledby={`${id}-title`}
+      data-testid={testId}
+    >
       <figcaption id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </figcaption>
@@ -45,7 +49,11 @@ export function ChartFigure({
             <thead>
               <tr>
                 {table.headers.map((header) => (
-                  <th key={header} scope="col" className="border-b border-line px-2 py-1 text-start font-semibold">
+                  <th
+                    key={header}
+                    scope="col"
+                    className="border-b border-line px-2 py-1 text-start font-semibold"
+                  >
                     {header}
                   </th>
                 ))}
@@ -56,7 +64,11 @@ export function ChartFigure({
                 <tr key={r}>
                   {row.map((cell, c) =>
                     c === 0 ? (
-                      <th key={c} scope="row" className="border-b border-line px-2 py-1 text-start font-normal">
+                      <th
+                        key={c}
+                        scope="row"
+                        className="border-b border-line px-2 py-1 text-start font-normal"
+                      >
                         {cell}
                       </th>
                     ) : (

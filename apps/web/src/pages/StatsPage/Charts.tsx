@@ -1,6 +1,8 @@
 /**
  * The stats page's charts (Recharts: SVG, so they take the theme's CSS variables and the page's
  * fonts — Ge'ez script included — with no extra work). Imported only by the stats page's chunk.
+ * Their keyboard layer is off: the drawing is hidden from assistive technology, and each chart's
+ * summary and table (ChartFigure) carry the same figures.
  */
 import {
   Bar,
@@ -36,7 +38,9 @@ const tooltipStyle = {
 };
 
 function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+  return (
+    typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+  );
 }
 
 export interface PeriodRow {
@@ -59,25 +63,38 @@ export function PeriodChart({
   const animate = !prefersReducedMotion();
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
+      <ComposedChart
+        accessibilityLayer={false}
+        data={data}
+        margin={{ top: 8, right: 8, bottom: 0, left: -8 }}
+      >
         <CartesianGrid stroke={LINE} strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={tick} stroke={LINE} interval="preserveStartEnd" />
         <YAxis yAxisId="books" allowDecimals={false} tick={tick} stroke={LINE} tickFormatter={format} />
         <YAxis yAxisId="pages" orientation="right" tick={tick} stroke={LINE} tickFormatter={format} />
         <Tooltip {...tooltipStyle} formatter={(value) => format(Number(value))} />
         <Legend wrapperStyle={{ color: INK, fontSize: 13 }} />
-        <Bar yAxisId="books" dataKey="books" name={names.books} fill={SERIES_COLOURS[0]} radius={[4, 4, 0, 0]} isAnimationActive={animate} />
+        <Bar
+          yAxisId="books"
+          dataKey="books"
+          name={names.books}
+          fill={SERIES_COLOURS[0]}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={32}
+          isAnimationActive={animate}
+        />
         <Bar
           yAxisId="books"
           dataKey="didNotFinish"
           name={names.didNotFinish}
           fill={SERIES_COLOURS[1]}
           radius={[4, 4, 0, 0]}
+          maxBarSize={32}
           isAnimationActive={animate}
         />
         <Line
           yAxisId="pages"
-          type="monotone"
+          type="linear"
           dataKey="pages"
           name={names.pages}
           stroke={INK}
@@ -103,12 +120,24 @@ export function RankChart({
   const animate = !prefersReducedMotion();
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 8 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={data}
+        layout="vertical"
+        margin={{ top: 0, right: 16, bottom: 0, left: 8 }}
+      >
         <CartesianGrid stroke={LINE} strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={tick} stroke={LINE} tickFormatter={format} />
         <YAxis type="category" dataKey="label" tick={tick} stroke={LINE} width={110} />
         <Tooltip {...tooltipStyle} formatter={(value) => format(Number(value))} />
-        <Bar dataKey="value" name={name} fill={SERIES_COLOURS[0]} radius={[0, 4, 4, 0]} isAnimationActive={animate} />
+        <Bar
+          dataKey="value"
+          name={name}
+          fill={SERIES_COLOURS[0]}
+          radius={[0, 4, 4, 0]}
+          maxBarSize={28}
+          isAnimationActive={animate}
+        />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -127,12 +156,19 @@ export function ColumnChart({
   const animate = !prefersReducedMotion();
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
+      <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
         <CartesianGrid stroke={LINE} strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={tick} stroke={LINE} />
         <YAxis allowDecimals={false} tick={tick} stroke={LINE} tickFormatter={format} />
         <Tooltip {...tooltipStyle} formatter={(value) => format(Number(value))} />
-        <Bar dataKey="value" name={name} fill={SERIES_COLOURS[1]} radius={[4, 4, 0, 0]} isAnimationActive={animate} />
+        <Bar
+          dataKey="value"
+          name={name}
+          fill={SERIES_COLOURS[1]}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={32}
+          isAnimationActive={animate}
+        />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -149,7 +185,7 @@ export function ShareChart({
   const animate = !prefersReducedMotion();
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <PieChart>
+      <PieChart accessibilityLayer={false}>
         <Pie
           data={data}
           dataKey="value"
@@ -157,6 +193,7 @@ export function ShareChart({
           innerRadius="55%"
           outerRadius="85%"
           paddingAngle={2}
+          rootTabIndex={-1}
           stroke="var(--color-surface)"
           isAnimationActive={animate}
         >

@@ -135,7 +135,10 @@ function StatsBody({
     period.year === null
       ? stats.byYear.map((row) => ({ ...row, label: yearLabel(locale, period.calendar, row.year) }))
       : stats.months.map((row) => ({ ...row, label: months[row.month - 1] ?? String(row.month) }));
-  const busiest = periodRows.reduce<PeriodRow | null>((best, row) => (!best || row.books > best.books ? row : best), null);
+  const busiest = periodRows.reduce<PeriodRow | null>(
+    (best, row) => (!best || row.books > best.books ? row : best),
+    null,
+  );
   const periodTitle = period.year === null ? t('statsUi.charts.perYear') : t('statsUi.charts.perMonth');
   const periodSummary =
     period.year === null
@@ -150,11 +153,16 @@ function StatsBody({
           month: busiest && busiest.books > 0 ? busiest.label : none,
         });
 
-  const genres = stats.genres.slice(0, TOP).map((g) => ({ label: t(`genres.${g.genre}`, { defaultValue: g.genre }), value: g.books }));
+  const genres = stats.genres
+    .slice(0, TOP)
+    .map((g) => ({ label: t(`genres.${g.genre}`, { defaultValue: g.genre }), value: g.books }));
   const languages = (['en', 'am', 'other'] as const)
     .map((key) => ({ label: t(`statsUi.languages.${key}`), value: stats.languages[key] }))
     .filter((row) => row.value > 0);
-  const ratings = stats.ratings.map((r) => ({ label: t('statsUi.stars', { count: r.rating }), value: r.count }));
+  const ratings = stats.ratings.map((r) => ({
+    label: t('statsUi.stars', { count: r.rating }),
+    value: r.count,
+  }));
   const authors = stats.favouriteAuthors.map((a) => ({ label: a.author, value: a.books }));
   const top = (rows: { label: string; value: number }[]) =>
     rows.length && rows[0]!.value > 0
@@ -177,13 +185,18 @@ function StatsBody({
     {
       key: 'averagePages',
       label: t('statsUi.figures.averagePages'),
-      value: totals.averagePages === null ? none : t('statsUi.figures.averagePagesValue', { pages: decimal(totals.averagePages) }),
+      value:
+        totals.averagePages === null
+          ? none
+          : t('statsUi.figures.averagePagesValue', { pages: decimal(totals.averagePages) }),
     },
     {
       key: 'pace',
       label: t('statsUi.figures.pace'),
       value:
-        totals.averageDaysPerBook === null ? none : t('statsUi.figures.paceValue', { days: decimal(totals.averageDaysPerBook) }),
+        totals.averageDaysPerBook === null
+          ? none
+          : t('statsUi.figures.paceValue', { days: decimal(totals.averageDaysPerBook) }),
     },
     { key: 'rereads', label: t('statsUi.figures.rereads'), value: format(totals.rereads) },
     {
@@ -195,14 +208,20 @@ function StatsBody({
       key: 'longest',
       label: t('statsUi.figures.longest'),
       value: stats.longest
-        ? t('statsUi.figures.bookPages', { title: stats.longest.title, pages: format(stats.longest.pageCount) })
+        ? t('statsUi.figures.bookPages', {
+            title: stats.longest.title,
+            pages: format(stats.longest.pageCount),
+          })
         : none,
     },
     {
       key: 'shortest',
       label: t('statsUi.figures.shortest'),
       value: stats.shortest
-        ? t('statsUi.figures.bookPages', { title: stats.shortest.title, pages: format(stats.shortest.pageCount) })
+        ? t('statsUi.figures.bookPages', {
+            title: stats.shortest.title,
+            pages: format(stats.shortest.pageCount),
+          })
         : none,
     },
   ];
@@ -239,7 +258,12 @@ function StatsBody({
               t('statsUi.table.pages'),
               t('statsUi.table.didNotFinish'),
             ],
-            rows: periodRows.map((row) => [row.label, format(row.books), format(row.pages), format(row.didNotFinish)]),
+            rows: periodRows.map((row) => [
+              row.label,
+              format(row.books),
+              format(row.pages),
+              format(row.didNotFinish),
+            ]),
           }}
         >
           <PeriodChart data={periodRows} names={seriesNames} format={format} />
@@ -248,7 +272,10 @@ function StatsBody({
           testId="chart-genres"
           title={t('statsUi.charts.genres')}
           summary={top(genres)}
-          table={{ headers: [t('statsUi.table.genre'), t('statsUi.table.books')], rows: genres.map((g) => [g.label, format(g.value)]) }}
+          table={{
+            headers: [t('statsUi.table.genre'), t('statsUi.table.books')],
+            rows: genres.map((g) => [g.label, format(g.value)]),
+          }}
         >
           <RankChart data={genres} name={t('statsUi.series.count')} format={format} />
         </ChartFigure>
@@ -278,7 +305,10 @@ function StatsBody({
           testId="chart-authors"
           title={t('statsUi.charts.authors')}
           summary={top(authors)}
-          table={{ headers: [t('statsUi.table.author'), t('statsUi.table.books')], rows: authors.map((a) => [a.label, format(a.value)]) }}
+          table={{
+            headers: [t('statsUi.table.author'), t('statsUi.table.books')],
+            rows: authors.map((a) => [a.label, format(a.value)]),
+          }}
         >
           <RankChart data={authors} name={t('statsUi.series.count')} format={format} />
         </ChartFigure>
