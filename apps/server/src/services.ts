@@ -28,6 +28,11 @@ import { createPreferencesRepository } from './modules/preferences/preferences.r
 import { createPreferencesService } from './modules/preferences/preferences.service.js';
 import { createReadingListRepository } from './modules/reading-list/reading-list.repository.js';
 import { createReadingListService } from './modules/reading-list/reading-list.service.js';
+import { createReadsRepository } from './modules/reading-list/reads.repository.js';
+import { createShelvesRepository } from './modules/reading-list/shelves.repository.js';
+import { createShelvesService } from './modules/reading-list/shelves.service.js';
+import { createReadingStatsRepository } from './modules/reading-stats/reading-stats.repository.js';
+import { createReadingStatsService } from './modules/reading-stats/reading-stats.service.js';
 import { loadItemModel } from './modules/recommendations/recommendations.model.js';
 import { createRecommendationsRepository } from './modules/recommendations/recommendations.repository.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
@@ -154,7 +159,15 @@ export function createServices({
     logger,
   });
 
-  const readingList = createReadingListService({ db, readingList: createReadingListRepository(db), events });
+  /** A reader's own shelves; `ensure` + `addBook` are the entry points of an importer (Goodreads shelves). */
+  const shelves = createShelvesService({ db, shelves: createShelvesRepository(db) });
+  const readingList = createReadingListService({
+    db,
+    readingList: createReadingListRepository(db),
+    reads: createReadsRepository(db),
+    shelves,
+    events,
+  });
 
   const adminCatalogue = createAdminCatalogueService({
     db,
@@ -190,7 +203,7 @@ export function createServices({
     directory: createReadersDirectoryRepository(db),
     sources: {
       counts: (userId) => users.getUserCounts(userId),
-      shelves: (userId, perShelf) => readingList.shelves(userId, perShelf),
+      shelves: (userId, perShelf) => readingList.profileShelves(userId, perShelf),
       recentReviews: (userId, limit) => reviews.publicByAuthor(userId, limit),
       lists: (ownerId, includePrivate, limit) => lists.ofOwner(ownerId, includePrivate, limit),
       clubs: (userId, limit) => clubs.publicClubsOf(userId, limit),
@@ -199,6 +212,13 @@ export function createServices({
 
   /** The contact form: stored messages, admins notified (through `events`), rate-limited. */
   const contact = createContactService({ contact: createContactRepository(db), events, rateLimiters });
+
+  const readingStats = createReadingStatsService({
+    repo: createReadingStatsRepository(db),
+    readingList,
+    reviews,
+    users,
+  });
 
   const adminModeration = createAdminModerationService({
     db,
@@ -247,6 +267,8 @@ export function createServices({
     books,
     bookUploads,
     readingList,
+    shelves,
+    readingStats,
     reviews,
     clubs,
     relationships,

@@ -90,6 +90,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'stats',
+                // Recharts is imported only by this page's chunk.
+                lazy: async () => ({
+                  Component: (await import('./pages/StatsPage/StatsPage')).StatsPage,
+                }),
+              },
+              {
                 path: 'settings',
                 lazy: async () => ({
                   Component: (await import('./pages/SettingsPage/SettingsPage')).SettingsPage,

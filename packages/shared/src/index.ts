@@ -28,3 +28,6 @@ export * from './lists.js';
 export * from './feed.js';
 export * from './ssr.js';
 export * from './contact.js';
+export * from './shelves.js';
+export * from './reading-stats.js';
+export * from './ethiopian-calendar.js';

@@ -21,10 +21,16 @@ export const RECOMMENDATION_REASON_KINDS = [
   'popularInLanguage',
 ] as const;
 
+/** What the reader did with the seed book of a `because` reason ("Because you finished Dune"). */
+export const RECOMMENDATION_SEED_RELATIONS = ['finished', 'reading', 'loved', 'rated', 'wantToRead'] as const;
+export type RecommendationSeedRelation = (typeof RECOMMENDATION_SEED_RELATIONS)[number];
+
 /** Why a book is recommended: the seed book, the preferred genre, author or language. */
 export const recommendationReasonSchema = z.object({
   kind: z.enum(RECOMMENDATION_REASON_KINDS),
   bookId: z.string().optional(),
+  /** With `because`: finished, reading, loved (a favourite or 5★), rated (4★), wantToRead. */
+  relation: z.enum(RECOMMENDATION_SEED_RELATIONS).optional(),
   bookTitle: z.string().optional(),
   genre: z.string().optional(),
   author: z.string().optional(),

@@ -35,6 +35,8 @@ export const reviewInputSchema = z.object({
     .min(1, { error: 'reviews.commentRequired' })
     .max(REVIEW_LIMITS.commentMax, { error: 'reviews.commentMax' }),
   visibility: reviewVisibilitySchema.default('public'),
+  /** The comment gives away the plot: others see it only after "Show spoiler". */
+  spoiler: z.boolean('validation.invalid').default(false),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
 /** The form's values before parsing (visibility optional). */
@@ -45,6 +47,7 @@ export const reviewPatchSchema = z.object({
   rating: reviewInputSchema.shape.rating.optional(),
   comment: reviewInputSchema.shape.comment.optional(),
   visibility: reviewVisibilitySchema.optional(),
+  spoiler: z.boolean('validation.invalid').optional(),
 });
 export type ReviewPatch = z.infer<typeof reviewPatchSchema>;
 
@@ -101,6 +104,7 @@ export const reviewSchema = z.object({
   rating: z.number().int(),
   comment: z.string(),
   visibility: z.enum(REVIEW_VISIBILITIES),
+  spoiler: z.boolean(),
   status: reviewStatusSchema,
   timestamp: z.string(),
   updated_at: z.string(),

@@ -1,3 +1,4 @@
+import type { ReadingListStatus } from '@nebab/shared';
 import type { Logger } from './logger.js';
 
 /**
@@ -83,8 +84,8 @@ export interface DomainEventMap {
   'readingList.statusChanged': {
     userId: string;
     bookId: string;
-    status: 'wantToRead' | 'currentlyReading' | 'completed';
-    previous: 'wantToRead' | 'currentlyReading' | 'completed' | null;
+    status: ReadingListStatus;
+    previous: ReadingListStatus | null;
   };
   /**
    * A review was written, edited, deleted or moderated. `visible`: approved and public (everyone may

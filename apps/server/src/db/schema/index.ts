@@ -5,6 +5,7 @@ export * from './sessions.js';
 export * from './users.js';
 export * from './books.js';
 export * from './reading-list.js';
+export * from './reading-goals.js';
 export * from './reviews.js';
 export * from './clubs.js';
 export * from './admin-catalogue.js';

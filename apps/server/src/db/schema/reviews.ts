@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { books } from './books.js';
 import { id, timestamps, timestampTz } from './columns.js';
 import { ownerUserId } from './users.js';
@@ -19,6 +19,8 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
     visibility: text('visibility').notNull().default('public'),
+    /** The comment gives away the plot: hidden from others until they choose to see it. */
+    spoiler: boolean('spoiler').notNull().default(false),
     status: text('status').notNull().default('approved'),
     ...timestamps,
   },

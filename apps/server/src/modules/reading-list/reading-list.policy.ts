@@ -1,6 +1,4 @@
 import type { ReadingListStatus } from '@nebab/shared';
-import type { ReadingListEntryRow } from '../../db/schema/index.js';
-import type { ReadingListEntryPatch } from './reading-list.repository.js';
 
 /** Spec §4 Favorite: offered only for books being read or finished. */
 export function canFavorite(status: string): boolean {
@@ -8,25 +6,25 @@ export function canFavorite(status: string): boolean {
 }
 
 /**
- * The columns a status change writes (spec §4 Reading list status):
- * - started_at is set the first time the book moves to currentlyReading (or to completed without a start);
- * - finished_at is set when it moves to completed and cleared when it moves out of completed;
- * - moving back to wantToRead clears the favourite.
+ * Spec §4 Reading list status: any status may follow any other, except didNotFinish, which is
+ * offered only from currentlyReading (a book is given up while being read).
  */
-export function statusChange(
-  entry: ReadingListEntryRow,
-  next: ReadingListStatus,
-  now: Date,
-): ReadingListEntryPatch {
-  if (entry.status === next) return {};
-  const patch: ReadingListEntryPatch = { status: next };
-  if (next === 'currentlyReading' || next === 'completed') patch.startedAt = entry.startedAt ?? now;
-  patch.finishedAt = next === 'completed' ? now : null;
-  if (next === 'wantToRead') patch.isFavorite = false;
-  return patch;
+export function canMoveTo(from: string, to: ReadingListStatus): boolean {
+  return to !== 'didNotFinish' || from === 'currentlyReading';
 }
 
 /** The highest page accepted: the book's page count when known. */
 export function maxPage(pageCount: number | null, fallback: number): number {
   return pageCount !== null && pageCount > 0 ? pageCount : fallback;
 }
+
+/**
+ * A reader-entered day (`YYYY-MM-DD`) becomes noon UTC, so it stays the same calendar day on every
+ * clock from UTC−11 to UTC+11; a full ISO date-time is taken as it is.
+ */
+export function parseReadDate(value: string): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+}
+
+/** Dates up to a day and a half ahead are accepted (a reader east of UTC entering today). */
+export const FUTURE_SLACK_MS = 36 * 60 * 60 * 1000;

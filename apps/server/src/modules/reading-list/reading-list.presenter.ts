@@ -1,9 +1,27 @@
-import type { ReadingList, ReadingListEntry, ReadingListStatus } from '@nebab/shared';
+import type { Read, ReadingList, ReadingListEntry, ReadingListStatus, Shelf } from '@nebab/shared';
 import { coverCandidates } from '../books/books.presenter.js';
-import type { ReadingListEntryWithBook } from './reading-list.repository.js';
+import type { ReadingListEntryWithBook, ReadWithProgress } from './reading-list.service.js';
+import type { ShelfWithCount } from './shelves.repository.js';
 
-/** Spec §3 Reading list entry with the book's card fields. */
-export function presentEntry({ entry, book }: ReadingListEntryWithBook): ReadingListEntry {
+function presentRead({ read, progress }: ReadWithProgress): Read {
+  return {
+    id: read.id,
+    startedAt: read.startedAt?.toISOString() ?? null,
+    finishedAt: read.finishedAt?.toISOString() ?? null,
+    outcome: (read.outcome as Read['outcome']) ?? null,
+    stoppedPage: read.stoppedPage,
+    progress: progress.map((p) => ({
+      id: p.id,
+      page: p.page,
+      percent: p.percent,
+      note: p.note,
+      createdAt: p.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Spec §3 Reading list entry with the book's card fields, its reads and the reader's shelves. */
+export function presentEntry({ entry, book, reads, shelves }: ReadingListEntryWithBook): ReadingListEntry {
   const candidates = coverCandidates(
     {
       id: book.id,
@@ -15,9 +33,11 @@ export function presentEntry({ entry, book }: ReadingListEntryWithBook): Reading
     },
     'list',
   );
+  const status = entry.status as ReadingListStatus;
+  const lastEnded = reads.find((r) => r.read.outcome !== null)?.read;
   return {
     bookId: book.id,
-    status: entry.status as ReadingListStatus,
+    status,
     title: book.title,
     author: book.authors.length ? book.authors.join(', ') : 'N/A',
     coverImage: candidates[0] ?? null,
@@ -28,17 +48,25 @@ export function presentEntry({ entry, book }: ReadingListEntryWithBook): Reading
     startedAt: entry.startedAt?.toISOString() ?? null,
     finishedAt: entry.finishedAt?.toISOString() ?? null,
     currentPage: entry.currentPage,
+    stoppedPage:
+      status === 'didNotFinish' && lastEnded?.outcome === 'didNotFinish' ? lastEnded.stoppedPage : null,
     pageCount: book.pageCount,
     available: book.status === 'active',
+    reads: reads.map(presentRead),
+    shelves,
   };
 }
 
 /** Grouped by status (spec §3), in the repository's order (most recently updated first). */
 export function presentReadingList(rows: ReadingListEntryWithBook[]): ReadingList {
-  const list: ReadingList = { currentlyReading: [], wantToRead: [], completed: [] };
+  const list: ReadingList = { currentlyReading: [], wantToRead: [], completed: [], didNotFinish: [] };
   for (const row of rows) {
     const entry = presentEntry(row);
     list[entry.status].push(entry);
   }
   return list;
+}
+
+export function presentShelf({ shelf, bookCount }: ShelfWithCount): Shelf {
+  return { id: shelf.id, name: shelf.name, bookCount, createdAt: shelf.createdAt.toISOString() };
 }

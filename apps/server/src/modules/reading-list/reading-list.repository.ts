@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   bookActivity,
@@ -38,7 +38,7 @@ export interface ReadingListBook {
 }
 
 /** An entry with the book it names. */
-export interface ReadingListEntryWithBook {
+export interface ReadingListEntryRowWithBook {
   entry: ReadingListEntryRow;
   book: ReadingListBook;
 }
@@ -69,13 +69,23 @@ export function createReadingListRepository(db: Db) {
     and(eq(readingListEntries.userId, userId), eq(readingListEntries.bookId, bookId));
 
   return {
-    /** The user's entries, most recently updated first. */
-    async listForUser(userId: string, tx: Db = db): Promise<ReadingListEntryWithBook[]> {
+    /** The user's entries (only these ids when given), most recently updated first. */
+    async listForUser(
+      userId: string,
+      entryIds?: readonly string[],
+      tx: Db = db,
+    ): Promise<ReadingListEntryRowWithBook[]> {
+      if (entryIds && entryIds.length === 0) return [];
       return tx
         .select({ entry: readingListEntries, book: BOOK_COLUMNS })
         .from(readingListEntries)
         .innerJoin(books, eq(books.id, readingListEntries.bookId))
-        .where(eq(readingListEntries.userId, userId))
+        .where(
+          and(
+            eq(readingListEntries.userId, userId),
+            entryIds ? inArray(readingListEntries.id, [...entryIds]) : undefined,
+          ),
+        )
         .orderBy(
           desc(readingListEntries.updatedAt),
           desc(readingListEntries.createdAt),
@@ -87,7 +97,7 @@ export function createReadingListRepository(db: Db) {
       userId: string,
       bookId: string,
       tx: Db = db,
-    ): Promise<ReadingListEntryWithBook | undefined> {
+    ): Promise<ReadingListEntryRowWithBook | undefined> {
       const [row] = await tx
         .select({ entry: readingListEntries, book: BOOK_COLUMNS })
         .from(readingListEntries)

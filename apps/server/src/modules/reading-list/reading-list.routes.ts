@@ -1,4 +1,10 @@
 import {
+  progressInputSchema,
+  progressParamsSchema,
+  readInputSchema,
+  readParamsSchema,
+  readPatchSchema,
+  readingListQuerySchema,
   addReadingListEntrySchema,
   readingListEntrySchema,
   readingListFavoriteSchema,
@@ -25,12 +31,15 @@ export const readingListRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authenticate,
       schema: {
         tags,
-        summary: "The caller's reading list grouped by status, most recently updated first",
+        summary:
+          "The caller's reading list grouped by status, most recently updated first (only one of the caller's shelves with ?shelf=)",
         security,
-        response: { 200: readingListSchema, ...errorResponses(401, 403) },
+        querystring: readingListQuerySchema,
+        response: { 200: readingListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => presentReadingList(await app.services.readingList.list(currentActor(request))),
+    async (request) =>
+      presentReadingList(await app.services.readingList.list(currentActor(request), request.query)),
   );
 
   app.post(
@@ -57,11 +66,12 @@ export const readingListRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authenticate,
       schema: {
         tags,
-        summary: 'Change the status and/or the page reached',
+        summary:
+          'Change the status (didNotFinish only from currentlyReading: 409 otherwise), the page reached, the page where a given-up book stopped',
         security,
         params: readingListParamsSchema,
         body: updateReadingListEntrySchema,
-        response: { 200: readingListEntrySchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: readingListEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -107,6 +117,122 @@ export const readingListRoutes: FastifyPluginAsyncZod = async (app) => {
           currentActor(request),
           request.params.bookId,
           request.body,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/reading-list/:bookId/reads',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Log an ended read (a re-read, or one from before) with its dates; a wantToRead book takes its outcome',
+        security,
+        params: readingListParamsSchema,
+        body: readInputSchema,
+        response: { 201: readingListEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const entry = await app.services.readingList.addRead(
+        currentActor(request),
+        request.params.bookId,
+        request.body,
+      );
+      return reply.status(201).send(presentEntry(entry));
+    },
+  );
+
+  app.patch(
+    '/api/reading-list/:bookId/reads/:readId',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: "Correct a read's dates or stop page",
+        security,
+        params: readParamsSchema,
+        body: readPatchSchema,
+        response: { 200: readingListEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      presentEntry(
+        await app.services.readingList.updateRead(
+          currentActor(request),
+          request.params.bookId,
+          request.params.readId,
+          request.body,
+        ),
+      ),
+  );
+
+  app.delete(
+    '/api/reading-list/:bookId/reads/:readId',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Delete an ended read (409 for the read under way)',
+        security,
+        params: readParamsSchema,
+        response: { 200: readingListEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      presentEntry(
+        await app.services.readingList.removeRead(
+          currentActor(request),
+          request.params.bookId,
+          request.params.readId,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/reading-list/:bookId/progress',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Record progress (a page or a percentage, with an optional note) while reading; 409 otherwise',
+        security,
+        params: readingListParamsSchema,
+        body: progressInputSchema,
+        response: { 201: readingListEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const entry = await app.services.readingList.addProgress(
+        currentActor(request),
+        request.params.bookId,
+        request.body,
+      );
+      return reply.status(201).send(presentEntry(entry));
+    },
+  );
+
+  app.delete(
+    '/api/reading-list/:bookId/progress/:progressId',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Delete a progress update',
+        security,
+        params: progressParamsSchema,
+        response: { 200: readingListEntrySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      presentEntry(
+        await app.services.readingList.removeProgress(
+          currentActor(request),
+          request.params.bookId,
+          request.params.progressId,
         ),
       ),
   );

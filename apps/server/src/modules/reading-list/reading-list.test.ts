@@ -197,14 +197,20 @@ describe('PATCH /api/reading-list/:bookId', () => {
     expect(done.body.startedAt).toBe(started);
     expect(done.body.finishedAt).not.toBeNull();
 
+    // Reading a finished book again is a re-read: a new read starts, the finished one stays.
     const back = await reader.patch(id, { status: 'currentlyReading' });
-    expect(back.body).toMatchObject({ status: 'currentlyReading', startedAt: started, finishedAt: null });
+    expect(back.body).toMatchObject({ status: 'currentlyReading', finishedAt: null });
+    const restarted = back.body.startedAt;
+    expect(Date.parse(restarted!)).toBeGreaterThanOrEqual(Date.parse(started!));
+    expect(back.body.reads.map((r) => r.outcome)).toEqual([null, 'completed']);
 
     const want = await reader.patch(id, { status: 'wantToRead' });
-    expect(want.body).toMatchObject({ status: 'wantToRead', startedAt: started, finishedAt: null });
+    expect(want.body).toMatchObject({ status: 'wantToRead', startedAt: restarted, finishedAt: null });
 
+    // The read under way is resumed, not started again.
     const again = await reader.patch(id, { status: 'currentlyReading' });
-    expect(again.body.startedAt).toBe(started);
+    expect(again.body.startedAt).toBe(restarted);
+    expect(again.body.reads).toHaveLength(2);
 
     const list = await reader.list();
     expect(list.body.currentlyReading.map((e) => e.bookId)).toEqual([id]);
@@ -315,14 +321,14 @@ describe('PUT /api/reading-list/:bookId/favorite', () => {
 describe('counts and ownership', () => {
   it('reports booksRead = completed entries and readingList = all entries in stats and /api/auth/me', async () => {
     const reader = await newReader();
-    expect((await reader.stats()).body).toEqual({ booksRead: 0, readingList: 0, reviewsWritten: 0 });
+    expect((await reader.stats()).body).toMatchObject({ booksRead: 0, readingList: 0, reviewsWritten: 0 });
     for (const i of [0, 1, 2]) await reader.add(book(i).id);
     await reader.patch(book(0).id, { status: 'completed' });
     await reader.patch(book(1).id, { status: 'currentlyReading' });
-    expect((await reader.stats()).body).toEqual({ booksRead: 1, readingList: 3, reviewsWritten: 0 });
+    expect((await reader.stats()).body).toMatchObject({ booksRead: 1, readingList: 3, reviewsWritten: 0 });
     expect((await reader.me()).body.user).toMatchObject({ booksRead: 1, reviewsWritten: 0 });
     await reader.remove(book(0).id);
-    expect((await reader.stats()).body).toEqual({ booksRead: 0, readingList: 2, reviewsWritten: 0 });
+    expect((await reader.stats()).body).toMatchObject({ booksRead: 0, readingList: 2, reviewsWritten: 0 });
   });
 
   it("keeps each user's list separate", async () => {
@@ -331,7 +337,12 @@ describe('counts and ownership', () => {
     const { id } = book(0);
     await alice.add(id);
     await alice.patch(id, { status: 'completed' });
-    expect((await bob.list()).body).toEqual({ currentlyReading: [], wantToRead: [], completed: [] });
+    expect((await bob.list()).body).toEqual({
+      currentlyReading: [],
+      wantToRead: [],
+      completed: [],
+      didNotFinish: [],
+    });
     expect((await bob.patch(id, { status: 'currentlyReading' })).status).toBe(404);
     expect((await bob.favorite(id, true)).status).toBe(404);
     expect((await bob.remove(id)).status).toBe(404);

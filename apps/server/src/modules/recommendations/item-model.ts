@@ -68,6 +68,8 @@ export interface ItemModel {
   readonly similarity: Float32Array;
   neighbours(bookId: number): Neighbour[];
   recommend(userItems: readonly UserItem[], options?: RecommendOptions): Recommendation[];
+  /** The raw score Σ weight(i) · sim(i, j) of each given book j (0 when no seed reaches it). */
+  score(userItems: readonly UserItem[], bookIds: readonly number[]): Map<number, number>;
 }
 
 const MAGIC = 0x4e425243; // "NBRC"
@@ -235,7 +237,8 @@ function topK(values: Float64Array, n: number, k: number): number[] {
   return order.slice(0, k);
 }
 
-function createModel(
+/** An item model over prepared rows (CSR): book ids ascending, neighbour rows by book index. */
+export function createModel(
   bookIds: Int32Array,
   popularity: Float32Array,
   offsets: Int32Array,
@@ -250,6 +253,7 @@ function createModel(
   const best = new Float64Array(nItems);
   const bestSeed = new Int32Array(nItems).fill(-1);
   const touched = new Int32Array(nItems);
+  const touchedMark = new Uint8Array(nItems);
   const blocked = new Uint8Array(nItems);
 
   return {
@@ -264,6 +268,24 @@ function createModel(
       const out: Neighbour[] = [];
       for (let p = offsets[i]!; p < offsets[i + 1]!; p += 1) {
         out.push({ bookId: bookIds[neighbourIndex[p]!]!, similarity: similarity[p]! });
+      }
+      return out;
+    },
+    score(userItems, ids) {
+      const wanted = new Map<number, number>();
+      for (const id of ids) {
+        const j = indexOf.get(id);
+        if (j !== undefined) wanted.set(j, id);
+      }
+      const out = new Map<number, number>();
+      for (const item of userItems) {
+        const i = indexOf.get(item.bookId);
+        const w = item.weight ?? 1;
+        if (i === undefined || w === 0) continue;
+        for (let p = offsets[i]!; p < offsets[i + 1]!; p += 1) {
+          const id = wanted.get(neighbourIndex[p]!);
+          if (id !== undefined) out.set(id, (out.get(id) ?? 0) + similarity[p]! * w);
+        }
       }
       return out;
     },
@@ -283,16 +305,18 @@ function createModel(
       for (const item of userItems) {
         const i = indexOf.get(item.bookId);
         const w = item.weight ?? 1;
-        if (i === undefined || !(w > 0)) continue;
+        // A negative weight (a book the reader gave up or disliked) counts against its neighbours.
+        if (i === undefined || !Number.isFinite(w) || w === 0) continue;
         for (let p = offsets[i]!; p < offsets[i + 1]!; p += 1) {
           const j = neighbourIndex[p]!;
           if (blocked[j] === 1) continue;
           const c = similarity[p]! * w;
-          if (bestSeed[j] === -1) {
+          if (touchedMark[j] === 0) {
+            touchedMark[j] = 1;
             touched[nTouched++] = j;
-            bestSeed[j] = i;
-            best[j] = c;
-          } else if (c > best[j]!) {
+          }
+          // The reason is the seed that pushed the book up most (never one that pushed it down).
+          if (c > 0 && (bestSeed[j] === -1 || c > best[j]!)) {
             best[j] = c;
             bestSeed[j] = i;
           }
@@ -307,6 +331,7 @@ function createModel(
           (popularity[a]! > popularity[b]! || (popularity[a] === popularity[b] && a < b)));
       for (let t = 0; t < nTouched; t += 1) {
         const j = touched[t]!;
+        if (!(score[j]! > 0)) continue; // pushed down by books the reader gave up or disliked
         if (picked.length < limit) {
           picked.push(j);
           if (picked.length === limit) picked.sort((a, b) => (better(a, b) ? -1 : 1));
@@ -330,6 +355,7 @@ function createModel(
         score[j] = 0;
         best[j] = 0;
         bestSeed[j] = -1;
+        touchedMark[j] = 0;
       }
       for (const b of blockedList) blocked[b] = 0;
       return out;

@@ -127,6 +127,65 @@ describe('GET /api/recommendations', () => {
   });
 });
 
+describe('what the reader did with a book', () => {
+  const listed = async (token: string, bookId: string, status?: string) => {
+    expect(
+      (await server.request('/api/reading-list', { token, body: { bookId, status: 'wantToRead' } })).status,
+    ).toBe(201);
+    if (status === 'didNotFinish')
+      await server.request(`/api/reading-list/${bookId}`, {
+        method: 'PATCH',
+        token,
+        body: { status: 'currentlyReading' },
+      });
+    if (status)
+      expect(
+        (await server.request(`/api/reading-list/${bookId}`, { method: 'PATCH', token, body: { status } }))
+          .status,
+      ).toBe(200);
+  };
+  const secondTaste = (id: string) => Number(id) >= 12 && Number(id) <= 20;
+
+  it('names the reason ("Because you finished …") and lets a book given up count against similar ones', async () => {
+    const finished = await signUp(server);
+    await putPreferences(finished.token, { languages: ['en'], genres: ['fantasy'] });
+    await listed(finished.token, '1', 'completed');
+    await listed(finished.token, '11', 'completed');
+    const both = (await recommendations(finished.token, '?limit=30')).body.items;
+    const fromEleven = both.filter((i) => i.reason.kind === 'because' && i.reason.bookId === '11');
+    expect(fromEleven.length).toBeGreaterThan(0);
+    for (const item of fromEleven) expect(item.reason.relation).toBe('finished');
+
+    const gaveUp = await signUp(server);
+    await putPreferences(gaveUp.token, { languages: ['en'], genres: ['fantasy'] });
+    await listed(gaveUp.token, '1', 'completed');
+    await listed(gaveUp.token, '11', 'didNotFinish');
+    const items = (await recommendations(gaveUp.token, '?limit=30')).body.items;
+    expect(items.filter((i) => i.reason.kind === 'because' && i.reason.bookId === '11')).toEqual([]);
+    expect(items.filter((i) => i.reason.kind === 'because').every((i) => i.reason.bookId === '1')).toBe(true);
+    const rank = (list: typeof items) => list.findIndex((i) => secondTaste(i.id));
+    const worst = rank(items) === -1 ? Infinity : rank(items);
+    expect(worst).toBeGreaterThan(rank(both));
+  });
+
+  it('counts a 1–2★ review against similar books', async () => {
+    const reader = await signUp(server);
+    await putPreferences(reader.token, { languages: ['en'], genres: ['fantasy'] });
+    await listed(reader.token, '1', 'completed');
+    expect(
+      (
+        await server.request('/api/books/11/reviews', {
+          token: reader.token,
+          body: { rating: 1, comment: 'Not for me.' },
+        })
+      ).status,
+    ).toBe(201);
+    const items = (await recommendations(reader.token, '?limit=30')).body.items;
+    expect(items.filter((i) => i.reason.kind === 'because' && i.reason.bookId === '11')).toEqual([]);
+    expect(items.some((i) => i.reason.kind === 'because' && i.reason.bookId === '1')).toBe(true);
+  });
+});
+
 describe('live co-reading among Nebab readers', () => {
   const add = async (token: string, bookId: string) =>
     expect(
@@ -165,7 +224,12 @@ describe('live co-reading among Nebab readers', () => {
     const after = (await recommendations(reader.token, '?limit=50')).body.items;
     const ids = after.map((i) => i.id);
     const hit = after.find((i) => i.id === together.id);
-    expect(hit?.reason).toEqual({ kind: 'because', bookId: seed.id, bookTitle: seed.title });
+    expect(hit?.reason).toEqual({
+      kind: 'because',
+      bookId: seed.id,
+      bookTitle: seed.title,
+      relation: 'wantToRead',
+    });
     expect(ids.indexOf(together.id)).toBeLessThan(ids.includes(other.id) ? ids.indexOf(other.id) : Infinity);
     expect(ids).not.toContain(seed.id);
   });

@@ -52,6 +52,7 @@ export function presentReview(
     rating: review.rating,
     comment: review.comment,
     visibility: review.visibility === 'private' ? 'private' : 'public',
+    spoiler: review.spoiler,
     status: review.status as ReviewStatus,
     timestamp: review.createdAt.toISOString(),
     updated_at: review.updatedAt.toISOString(),

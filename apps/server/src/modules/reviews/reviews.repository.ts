@@ -55,6 +55,8 @@ export interface ReviewFields {
   rating: number;
   comment: string;
   visibility: string;
+  /** The comment gives away the plot. */
+  spoiler?: boolean;
 }
 
 /** The book columns a feed review shows. */
@@ -322,6 +324,7 @@ export function createReviewsRepository(db: Db) {
             rating: fields.rating,
             comment: fields.comment,
             visibility: fields.visibility,
+            spoiler: fields.spoiler ?? false,
             status: sql`CASE WHEN ${reviews.status} = 'deleted' THEN 'approved' ELSE ${reviews.status} END`,
             updatedAt: sql`now()`,
           },
@@ -402,6 +405,14 @@ export function createReviewsRepository(db: Db) {
     },
 
     /** A `book_activity` row, read by trending. */
+    /** The ratings of the reader's reviews that are not deleted, with when each was written (stats). */
+    async ratingsBy(userId: string, tx: Db = db): Promise<{ rating: number; createdAt: Date }[]> {
+      return tx
+        .select({ rating: reviews.rating, createdAt: reviews.createdAt })
+        .from(reviews)
+        .where(and(eq(reviews.userId, userId), ne(reviews.status, 'deleted')));
+    },
+
     async recordActivity(bookId: string, userId: string, kind: string, tx: Db = db): Promise<void> {
       await tx.insert(bookActivity).values({ bookId, userId, kind });
     },

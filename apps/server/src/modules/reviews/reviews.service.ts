@@ -107,7 +107,12 @@ export function createReviewsService({ db, reviews, events, relationships }: Rev
       const { review, inserted } = await reviews.upsert(
         actor.userId,
         bookId,
-        { rating: input.rating, comment: input.comment, visibility: input.visibility },
+        {
+          rating: input.rating,
+          comment: input.comment,
+          visibility: input.visibility,
+          spoiler: input.spoiler,
+        },
         tx,
       );
       if (inserted) await reviews.recordActivity(bookId, actor.userId, 'review', tx);
@@ -228,7 +233,12 @@ export function createReviewsService({ db, reviews, events, relationships }: Rev
     }
   }
 
-  return { listForBook, publicByAuthor, feed, submit, update, remove, reply, react, report };
+  /** The ratings the reader gave (reviews not deleted), for their stats. */
+  function ratingsBy(userId: string): Promise<{ rating: number; createdAt: Date }[]> {
+    return reviews.ratingsBy(userId);
+  }
+
+  return { listForBook, publicByAuthor, feed, submit, update, remove, reply, react, report, ratingsBy };
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;

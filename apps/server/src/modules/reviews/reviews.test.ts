@@ -187,6 +187,29 @@ describe('private visibility', () => {
   });
 });
 
+describe('spoiler flag', () => {
+  it('is stored, shown to everyone as spoiler: true, changed by the author, and validated', async () => {
+    const id = freshBook();
+    const author = await newReader();
+    const other = await newReader('Tirunesh Dibaba');
+    const plain = await author.submit(id, good);
+    expect(plain.body.spoiler).toBe(false);
+    const marked = await author.submit(id, { ...good, comment: 'The butler did it.', spoiler: true });
+    expect(marked.status).toBe(200);
+    expect(marked.body.spoiler).toBe(true);
+    // Others get the flag with the review (the client hides the text behind "Show spoiler").
+    const seen = (await other.list(id)).body.items.find((r) => r.id === marked.body.id);
+    expect(seen).toMatchObject({ spoiler: true, comment: 'The butler did it.' });
+    expect((await anonymous.list(id)).body.items[0]?.spoiler).toBe(true);
+    const cleared = await author.patch(marked.body.id, { spoiler: false });
+    expect(cleared.body.spoiler).toBe(false);
+    expect((await other.patch(marked.body.id, { spoiler: true })).status).toBe(403);
+    const bad = await author.submit(id, { ...good, spoiler: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('spoiler');
+  });
+});
+
 describe('PATCH and DELETE /api/reviews/:id', () => {
   it('only the author edits and deletes (403 for others), delete hides it and frees the count', async () => {
     const author = await newReader();

@@ -20,7 +20,3 @@ export function presentUser(row: UserRow, counts: Pick<UserStats, 'booksRead' | 
     theme: THEME_CHOICES.find((choice) => choice === row.theme) ?? null,
   };
 }
-
-export function presentStats(stats: UserStats): UserStats {
-  return { booksRead: stats.booksRead, readingList: stats.readingList, reviewsWritten: stats.reviewsWritten };
-}

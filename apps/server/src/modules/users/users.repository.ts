@@ -39,16 +39,24 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
-    /** Reading list counts of the dashboard: every entry, and the completed ones (books read). */
-    async countReadingList(userId: string, tx: Db = db): Promise<{ total: number; completed: number }> {
+    /** Reading list counts of the dashboard: every entry, the completed ones (books read), the given-up ones. */
+    async countReadingList(
+      userId: string,
+      tx: Db = db,
+    ): Promise<{ total: number; completed: number; didNotFinish: number }> {
       const [row] = await tx
         .select({
           total: sql<number>`count(*)::int`,
           completed: sql<number>`(count(*) FILTER (WHERE ${readingListEntries.status} = 'completed'))::int`,
+          didNotFinish: sql<number>`(count(*) FILTER (WHERE ${readingListEntries.status} = 'didNotFinish'))::int`,
         })
         .from(readingListEntries)
         .where(eq(readingListEntries.userId, userId));
-      return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0) };
+      return {
+        total: Number(row?.total ?? 0),
+        completed: Number(row?.completed ?? 0),
+        didNotFinish: Number(row?.didNotFinish ?? 0),
+      };
     },
 
     /** The user's reviews that are not deleted. */

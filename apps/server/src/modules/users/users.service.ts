@@ -11,21 +11,25 @@ export interface UsersServiceDeps {
   logger: Logger;
 }
 
+/** The dashboard's counts: the tiles of `UserStats` and the books given up (didNotFinish). */
+export type UserCounts = UserStats & { didNotFinish: number };
+
 /** A user with the counts the profile shows. */
 export interface UserWithCounts {
   row: UserRow;
-  counts: UserStats;
+  counts: UserCounts;
 }
 
 export function createUsersService({ users, logger }: UsersServiceDeps) {
   /**
    * The one place that computes a user's counts: booksRead = completed reading list entries,
-   * readingList = every entry, reviewsWritten = the user's reviews that are not deleted.
+   * readingList = every entry, reviewsWritten = the user's reviews that are not deleted,
+   * didNotFinish = entries given up (counted apart from booksRead).
    */
-  async function getUserCounts(userId: string): Promise<UserStats> {
-    const { total, completed } = await users.countReadingList(userId);
+  async function getUserCounts(userId: string): Promise<UserCounts> {
+    const { total, completed, didNotFinish } = await users.countReadingList(userId);
     const reviewsWritten = await users.countReviews(userId);
-    return { booksRead: completed, readingList: total, reviewsWritten };
+    return { booksRead: completed, readingList: total, reviewsWritten, didNotFinish };
   }
 
   /** The signed-in user's profile; 404 when the account is gone. */

@@ -1,11 +1,17 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ReadingList, ReadingListEntry, UpdateReadingListEntry } from '@nebab/shared';
+import type {
+  ProgressInput,
+  ReadInput,
+  ReadingList,
+  ReadingListEntry,
+  UpdateReadingListEntry,
+} from '@nebab/shared';
 import { apiRequest } from '../client';
 import { invalidateReaderTaste } from '../recommendations/invalidate';
 import { readingListKeys } from './keys';
 import { STATUS_ORDER } from './queries';
 
-const EMPTY: ReadingList = { currentlyReading: [], wantToRead: [], completed: [] };
+const EMPTY: ReadingList = { currentlyReading: [], wantToRead: [], completed: [], didNotFinish: [] };
 const path = (bookId: string) => `/api/reading-list/${encodeURIComponent(bookId)}`;
 
 /** The list without `bookId`, and with `entry` (when given) put first in its status group. */
@@ -72,7 +78,7 @@ export function useUpdateReadingListMutation() {
   return useMutation({
     mutationFn: ({ bookId, ...body }: UpdateVars) =>
       apiRequest<ReadingListEntry>(path(bookId), { method: 'PATCH', body }),
-    ...optimistic<UpdateVars>(client, (list, { bookId, status, currentPage }) => {
+    ...optimistic<UpdateVars>(client, (list, { bookId, status, currentPage, stoppedPage }) => {
       const entry = findIn(list, bookId);
       if (!entry) return list;
       const nextStatus = status ?? entry.status;
@@ -80,8 +86,13 @@ export function useUpdateReadingListMutation() {
         ...entry,
         status: nextStatus,
         currentPage: currentPage ?? entry.currentPage,
-        // Leaving for wantToRead clears the favourite (as the server does).
-        isFavorite: nextStatus === 'wantToRead' ? false : entry.isFavorite,
+        stoppedPage:
+          nextStatus === 'didNotFinish'
+            ? (stoppedPage ?? currentPage ?? entry.stoppedPage ?? entry.currentPage)
+            : null,
+        // Only books being read or finished keep the favourite (as on the server).
+        isFavorite:
+          nextStatus === 'currentlyReading' || nextStatus === 'completed' ? entry.isFavorite : false,
         updatedAt: new Date().toISOString(),
       });
     }),
@@ -110,4 +121,48 @@ export function useRemoveFromReadingListMutation() {
     mutationFn: (bookId: string) => apiRequest<undefined>(path(bookId), { method: 'DELETE' }),
     ...optimistic<string>(client, (list, bookId) => placeEntry(list, bookId)),
   });
+}
+
+/** A mutation answering the updated Entry, which replaces the cached one in place. */
+function useEntryMutation<V extends { bookId: string }>(request: (vars: V) => Promise<ReadingListEntry>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (entry) => {
+      const list = client.getQueryData<ReadingList>(readingListKeys.list());
+      if (list) client.setQueryData(readingListKeys.list(), placeEntry(list, entry.bookId, entry));
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: readingListKeys.all() });
+      invalidateReaderTaste(client);
+    },
+  });
+}
+
+/** POST /api/reading-list/:bookId/reads — log an ended read with its dates. */
+export function useAddReadMutation() {
+  return useEntryMutation(({ bookId, ...body }: ReadInput & { bookId: string }) =>
+    apiRequest<ReadingListEntry>(`${path(bookId)}/reads`, { method: 'POST', body }),
+  );
+}
+
+/** DELETE /api/reading-list/:bookId/reads/:readId. */
+export function useRemoveReadMutation() {
+  return useEntryMutation(({ bookId, readId }: { bookId: string; readId: string }) =>
+    apiRequest<ReadingListEntry>(`${path(bookId)}/reads/${readId}`, { method: 'DELETE' }),
+  );
+}
+
+/** POST /api/reading-list/:bookId/progress — a page or a percentage, with an optional note. */
+export function useProgressMutation() {
+  return useEntryMutation(({ bookId, ...body }: ProgressInput & { bookId: string }) =>
+    apiRequest<ReadingListEntry>(`${path(bookId)}/progress`, { method: 'POST', body }),
+  );
+}
+
+/** DELETE /api/reading-list/:bookId/progress/:progressId. */
+export function useRemoveProgressMutation() {
+  return useEntryMutation(({ bookId, progressId }: { bookId: string; progressId: string }) =>
+    apiRequest<ReadingListEntry>(`${path(bookId)}/progress/${progressId}`, { method: 'DELETE' }),
+  );
 }

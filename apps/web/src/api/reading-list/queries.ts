@@ -13,7 +13,12 @@ export function readingListQueryOptions(enabled = true) {
   });
 }
 
-export const STATUS_ORDER: readonly ReadingListStatus[] = ['currentlyReading', 'wantToRead', 'completed'];
+export const STATUS_ORDER: readonly ReadingListStatus[] = [
+  'currentlyReading',
+  'wantToRead',
+  'completed',
+  'didNotFinish',
+];
 
 /** Every entry of the grouped list, in group order. */
 export function allEntries(list: ReadingList | undefined): ReadingListEntry[] {
@@ -26,14 +31,28 @@ export function findEntry(list: ReadingList | undefined, bookId: string): Readin
   return allEntries(list).find((entry) => entry.bookId === bookId);
 }
 
-/** Progress shown on a card (spec §4): 0 / 50 / 100, or the real share when the pages are known. */
+/**
+ * Progress shown on a card (spec §4): 0 / 50 / 100, or the real share when the pages are known; a
+ * book given up shows how far the reader got (0 when the stop page is unknown).
+ */
 export function progressPercent(
-  entry: Pick<ReadingListEntry, 'status' | 'currentPage' | 'pageCount'>,
+  entry: Pick<ReadingListEntry, 'status' | 'currentPage' | 'pageCount'> & { stoppedPage?: number | null },
 ): number {
+  const share = (page: number | null | undefined) =>
+    page !== null && page !== undefined && entry.pageCount
+      ? Math.max(0, Math.min(100, Math.round((page / entry.pageCount) * 100)))
+      : null;
   if (entry.status === 'wantToRead') return 0;
   if (entry.status === 'completed') return 100;
-  if (entry.currentPage !== null && entry.pageCount) {
-    return Math.max(0, Math.min(100, Math.round((entry.currentPage / entry.pageCount) * 100)));
+  if (entry.status === 'didNotFinish') return share(entry.stoppedPage ?? entry.currentPage) ?? 0;
+  return share(entry.currentPage) ?? 50;
+}
+
+/** The reader's clock, so the server counts days, months and years as the reader lives them. */
+export function readerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
   }
-  return 50;
 }

@@ -9,7 +9,14 @@ export function canFavorite(status: ReadingListStatus): boolean {
 
 const SELECT_ORDER: readonly ReadingListStatus[] = ['wantToRead', 'currentlyReading', 'completed'];
 
-/** The status select (Want to Read / Currently Reading / Completed), changing the entry in place. */
+/** The statuses offered from `status`: Did Not Finish only while reading (or already given up). */
+export function offeredStatuses(status: ReadingListStatus): readonly ReadingListStatus[] {
+  return status === 'currentlyReading' || status === 'didNotFinish'
+    ? [...SELECT_ORDER, 'didNotFinish']
+    : SELECT_ORDER;
+}
+
+/** The status select (Want to Read / Currently Reading / Completed / Did Not Finish), changing the entry in place. */
 export function StatusSelect({
   id,
   value,
@@ -37,7 +44,7 @@ export function StatusSelect({
           if (next) onChange(next);
         }}
       >
-        {SELECT_ORDER.map((status) => (
+        {offeredStatuses(value).map((status) => (
           <option key={status} value={status}>
             {t(`readingListUi.status.${status}`)}
           </option>

@@ -8,7 +8,7 @@ import { translateMessage } from '../../i18n/messages';
 import { applyServerErrors } from '../auth/applyServerErrors';
 import { useToast } from '../toast/toastContext';
 
-const DEFAULTS: ReviewInputValues = { rating: 1, comment: '', visibility: 'public' };
+const DEFAULTS: ReviewInputValues = { rating: 1, comment: '', visibility: 'public', spoiler: false };
 
 interface ReviewFormProps {
   bookId: string;
@@ -19,7 +19,10 @@ interface ReviewFormProps {
   onClose: () => void;
 }
 
-/** Spec §4 review form: rating 1–5 (stars), comment, visibility; reset to defaults on submit or close. */
+/**
+ * Spec §4 review form: rating 1–5 (stars), comment, visibility and a spoiler flag (others then see the
+ * comment only after "Show spoiler"); reset to defaults on submit or close.
+ */
 export function ReviewForm({ bookId, existing, autoFocus = false, onClose }: ReviewFormProps) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -36,7 +39,12 @@ export function ReviewForm({ bookId, existing, autoFocus = false, onClose }: Rev
   } = useForm<ReviewInputValues, unknown, ReviewInput>({
     resolver: zodResolver(reviewInputSchema),
     defaultValues: existing
-      ? { rating: existing.rating, comment: existing.comment, visibility: existing.visibility }
+      ? {
+          rating: existing.rating,
+          comment: existing.comment,
+          visibility: existing.visibility,
+          spoiler: existing.spoiler,
+        }
       : DEFAULTS,
   });
   const commentRef = useRef<HTMLTextAreaElement | null>(null);
@@ -59,7 +67,7 @@ export function ReviewForm({ bookId, existing, autoFocus = false, onClose }: Rev
       toast.show({ kind: 'success', message: t('reviewsUi.saved') });
       close();
     } catch (error) {
-      setFormError(applyServerErrors(error, ['rating', 'comment', 'visibility'], setError));
+      setFormError(applyServerErrors(error, ['rating', 'comment', 'visibility', 'spoiler'], setError));
     }
   });
 
@@ -132,6 +140,15 @@ export function ReviewForm({ bookId, existing, autoFocus = false, onClose }: Rev
             {commentError}
           </p>
         ) : null}
+      </div>
+      <div>
+        <label className="flex items-center gap-2 font-medium">
+          <input type="checkbox" aria-describedby={`${id}-spoiler-hint`} {...register('spoiler')} />
+          {t('reviewsUi.spoiler')}
+        </label>
+        <p id={`${id}-spoiler-hint`} className="mt-1 text-sm text-ink-muted">
+          {t('reviewsUi.spoilerHint')}
+        </p>
       </div>
       <fieldset>
         <legend className="field-label">{t('reviewsUi.visibility')}</legend>

@@ -38,6 +38,9 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
   const report = useReportReviewMutation(review.id);
   const remove = useDeleteReviewMutation(bookId);
   const [panel, setPanel] = useState<'reply' | 'report' | null>(null);
+  // A review marked as a spoiler stays hidden from others until they ask to see it.
+  const [spoilerShown, setSpoilerShown] = useState(false);
+  const hidden = review.spoiler && !isMine && !spoilerShown;
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -147,7 +150,28 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
         {'★'.repeat(review.rating)}
         {'☆'.repeat(Math.max(0, 5 - review.rating))}
       </p>
-      <p className="mt-2 whitespace-pre-line [overflow-wrap:anywhere]">{review.comment}</p>
+      {review.spoiler ? (
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold">
+            {t('reviewsUi.spoilerBadge')}
+          </span>
+          {hidden ? <span className="text-sm text-ink-muted">{t('reviewsUi.spoilerHidden')}</span> : null}
+          {!isMine ? (
+            <button
+              type="button"
+              className="text-sm font-semibold text-accent underline"
+              aria-expanded={!hidden}
+              aria-controls={`${id}-comment`}
+              onClick={() => setSpoilerShown((value) => !value)}
+            >
+              {hidden ? t('reviewsUi.showSpoiler') : t('reviewsUi.hideSpoiler')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <p id={`${id}-comment`} hidden={hidden} className="mt-2 whitespace-pre-line [overflow-wrap:anywhere]">
+        {review.comment}
+      </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <button
           type="button"

@@ -19,6 +19,7 @@ const review = (overrides: Partial<Review> = {}): Review => ({
   rating: 4,
   comment: 'Line one\nLine two <b>not bold</b>',
   visibility: 'public',
+  spoiler: false,
   status: 'approved',
   timestamp: '2026-03-01T10:00:00Z',
   updated_at: '2026-03-01T10:00:00Z',
@@ -92,12 +93,14 @@ describe('ReviewForm', () => {
     await user.click(screen.getByRole('radio', { name: '4 stars' }));
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Great read');
     await user.click(screen.getByRole('radio', { name: 'Private' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Contains spoilers' }));
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
         rating: 4,
         comment: 'Great read',
         visibility: 'private',
+        spoiler: true,
       }),
     );
     await waitFor(() =>
@@ -155,6 +158,16 @@ describe('ReviewList', () => {
     expect(within(item).getByText(/Line two <b>not bold<\/b>/)).toBeInTheDocument();
     expect(item.querySelector('b')).toBeNull();
     expect(within(item).getByText('Agreed')).toBeInTheDocument();
+  });
+
+  it("hides another reader's spoiler behind Show spoiler", async () => {
+    const { user } = setup({ items: [review({ spoiler: true, comment: 'The butler did it.' })] });
+    const show = await screen.findByRole('button', { name: 'Show spoiler' });
+    expect(screen.getByText('The butler did it.')).not.toBeVisible();
+    expect(screen.getByText('This review reveals the plot.')).toBeInTheDocument();
+    await user.click(show);
+    expect(screen.getByText('The butler did it.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Hide spoiler' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('likes optimistically and reconciles with the server counts', async () => {

@@ -42,6 +42,7 @@ export function SettingsNav({ section, role }: { section: SettingsSection; role:
       : []),
     { to: '/dashboard', label: t('settingsUi.nav.home'), Icon: HomeIcon },
     { to: '/dashboard/readinglist', label: t('settingsUi.nav.readingList'), Icon: ListIcon },
+    { to: '/dashboard/stats', label: t('settingsUi.nav.stats'), Icon: ChartIcon },
     { to: '/community/bookclub', label: t('settingsUi.nav.community'), Icon: UsersIcon },
     { to: '/dashboard/recommendations', label: t('settingsUi.nav.forYou'), Icon: SparkIcon },
     { to: '/dashboard/settings', label: t('settingsUi.nav.settings'), Icon: SettingsIcon },

@@ -431,6 +431,7 @@ describe('Report, share and reading list', () => {
       currentlyReading: entry?.status === 'currentlyReading' ? [entry] : [],
       wantToRead: entry?.status === 'wantToRead' ? [entry] : [],
       completed: entry?.status === 'completed' ? [entry] : [],
+      didNotFinish: entry?.status === 'didNotFinish' ? [entry] : [],
     });
     const { user, calls } = setup(
       {},
@@ -452,7 +453,10 @@ describe('Report, share and reading list', () => {
               startedAt: null,
               finishedAt: null,
               currentPage: null,
+              stoppedPage: null,
               pageCount: 374,
+              reads: [],
+              shelves: [],
             };
             return { status: 201, body: entry };
           },

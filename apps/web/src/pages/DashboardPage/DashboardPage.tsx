@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RECOMMENDATIONS_PAGE_LIMIT, recommendationsQueryOptions } from '../../api/recommendations/queries';
 import { meStatsQueryOptions } from '../../api/stats/queries';
-import { BookOpenIcon, ListIcon, PenIcon, SparkIcon, UsersIcon } from '../../components/icons';
+import { BookOpenIcon, ChartIcon, ListIcon, PenIcon, SparkIcon, UsersIcon } from '../../components/icons';
 import { PageFrame } from '../../components/PageFrame';
 import { StatTile } from '../../components/StatTile';
 import { useAuth } from '../../features/auth/authContext';
 import { FeedSection } from '../../features/feed/FeedSection';
 import { RecommendationCard } from '../RecommendationsPage/RecommendationCard';
+import { GoalCard } from './GoalCard';
 
-/** `/dashboard`: greeting, reading stats, From people you follow (live), Recommended for You, shortcuts. */
+/** `/dashboard`: greeting, reading counts, the yearly goal, From people you follow (live), Recommended for You, shortcuts. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
@@ -25,6 +26,7 @@ export function DashboardPage() {
     booksRead: user?.booksRead ?? 0,
     readingList: 0,
     reviewsWritten: user?.reviewsWritten ?? 0,
+    didNotFinish: 0,
   };
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
   const isAdmin = user?.role === 'admin';
@@ -38,7 +40,7 @@ export function DashboardPage() {
         <h2 id="dashboard-stats" className="sr-only">
           {t('dashboard.statsHeading')}
         </h2>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <StatTile
             label={t('dashboard.stats.booksRead')}
             value={number.format(counts.booksRead)}
@@ -54,9 +56,15 @@ export function DashboardPage() {
             value={number.format(counts.reviewsWritten)}
             icon={<PenIcon className="size-6" />}
           />
+          <StatTile
+            label={t('dashboard.stats.didNotFinish')}
+            value={number.format(counts.didNotFinish)}
+            icon={<BookOpenIcon className="size-6" />}
+          />
         </div>
       </section>
 
+      <GoalCard />
       <FeedSection />
 
       <section aria-labelledby="dashboard-recommended" className="mt-12">
@@ -98,7 +106,7 @@ export function DashboardPage() {
         <h2 id="dashboard-shortcuts" className="text-2xl font-semibold">
           {t('dashboard.shortcuts.title')}
         </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <li>
             <Link
               to="/dashboard/readinglist"
@@ -133,6 +141,15 @@ export function DashboardPage() {
             >
               <BookOpenIcon className="size-5 text-accent" />
               {t('dashboard.shortcuts.clubs')}
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/dashboard/stats"
+              className="card flex h-full items-center gap-3 p-4 font-semibold text-ink no-underline hover:border-accent"
+            >
+              <ChartIcon className="size-5 text-accent" />
+              {t('dashboard.shortcuts.stats')}
             </Link>
           </li>
           <li>

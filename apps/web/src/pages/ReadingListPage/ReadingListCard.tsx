@@ -10,11 +10,19 @@ import {
 } from '../../api/reading-list/mutations';
 import { progressPercent } from '../../api/reading-list/queries';
 import { BookCover } from '../../components/BookCover';
+import { DnfForm } from '../../features/reading-list/DnfForm';
+import { ProgressForm, ProgressTimeline } from '../../features/reading-list/ProgressPanel';
 import { canFavorite, FavoriteToggle, StatusSelect } from '../../features/reading-list/ReadingListControls';
+import { ReadsPanel } from '../../features/reading-list/ReadsPanel';
+import { ShelvesPicker } from '../../features/reading-list/ShelvesPicker';
 import { useToast } from '../../features/toast/toastContext';
 import { useFormatDate } from '../../i18n/useFormatDate';
 
-/** One entry: cover, title, author, status, favourite, remove, progress; expands to View Details. */
+/**
+ * One entry: cover, title, author, status (Did Not Finish from Currently Reading), favourite, remove,
+ * progress, shelves; expands to View Details: dates, page reached, progress updates as a timeline, and
+ * every read of the book (re-reads included) with a form to log a past one.
+ */
 export function ReadingListCard({ entry }: { entry: ReadingListEntry }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -23,6 +31,7 @@ export function ReadingListCard({ entry }: { entry: ReadingListEntry }) {
   const favorite = useFavoriteMutation();
   const remove = useRemoveFromReadingListMutation();
   const [open, setOpen] = useState(false);
+  const [stopping, setStopping] = useState(false);
   const [page, setPage] = useState(entry.currentPage === null ? '' : String(entry.currentPage));
   const [pageError, setPageError] = useState<string | null>(null);
   const percent = progressPercent(entry);
@@ -51,6 +60,24 @@ export function ReadingListCard({ entry }: { entry: ReadingListEntry }) {
       },
     );
   }
+
+  function stopReading(stoppedPage: number | undefined) {
+    // The card leaves the Currently Reading filter at once (optimistic), so the outcome is awaited
+    // here rather than through mutate's callbacks, which do not run once the card has unmounted.
+    update
+      .mutateAsync({
+        bookId: entry.bookId,
+        status: 'didNotFinish',
+        ...(stoppedPage === undefined ? {} : { stoppedPage }),
+      })
+      .then(() => {
+        setStopping(false);
+        toast.show({ kind: 'success', message: t('readingLifeUi.dnf.saved') });
+      }, fail);
+  }
+
+  // The timeline of the read under way, or of the latest read.
+  const latestRead = entry.reads[0];
 
   const dates: { key: string; label: string; value: string | null }[] = [
     { key: 'added', label: t('readingListUi.added'), value: entry.addedAt },
@@ -115,29 +142,42 @@ export function ReadingListCard({ entry }: { entry: ReadingListEntry }) {
             >
               <div className="h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
             </div>
-            <p className="mt-1 text-xs text-ink-muted">{t('readingListUi.progress', { percent })}</p>
+            <p className="mt-1 text-xs text-ink-muted">
+              {entry.status === 'didNotFinish'
+                ? entry.stoppedPage !== null
+                  ? t('readingLifeUi.dnf.stoppedAt', { page: entry.stoppedPage })
+                  : t('readingLifeUi.dnf.givenUp')
+                : t('readingListUi.progress', { percent })}
+            </p>
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <StatusSelect
               id={`reading-status-${entry.bookId}`}
               value={entry.status}
               onChange={(status) =>
-                update.mutate(
-                  { bookId: entry.bookId, status },
-                  {
-                    onSuccess: () =>
-                      toast.show({
-                        kind: 'success',
-                        message: t('readingListUi.statusChangedTitle', {
-                          title: entry.title,
-                          status: t(`readingListUi.status.${status}`),
-                        }),
-                      }),
-                    onError: fail,
-                  },
-                )
+                status === 'didNotFinish'
+                  ? setStopping(true)
+                  : update.mutate(
+                      { bookId: entry.bookId, status },
+                      {
+                        onSuccess: () =>
+                          toast.show({
+                            kind: 'success',
+                            message: t('readingListUi.statusChangedTitle', {
+                              title: entry.title,
+                              status: t(`readingListUi.status.${status}`),
+                            }),
+                          }),
+                        onError: fail,
+                      },
+                    )
               }
             />
+            {entry.status === 'currentlyReading' && !stopping ? (
+              <button type="button" className="btn btn-secondary" onClick={() => setStopping(true)}>
+                {t('readingLifeUi.dnf.open')}
+              </button>
+            ) : null}
             {canFavorite(entry.status) ? (
               <FavoriteToggle
                 pressed={entry.isFavorite}
@@ -160,6 +200,15 @@ export function ReadingListCard({ entry }: { entry: ReadingListEntry }) {
               {t('readingListUi.remove')}
             </button>
           </div>
+          {stopping ? (
+            <DnfForm
+              entry={entry}
+              pending={update.isPending}
+              onSubmit={stopReading}
+              onCancel={() => setStopping(false)}
+            />
+          ) : null}
+          <ShelvesPicker entry={entry} />
           <div className="flex flex-wrap items-center gap-3">
             <button
               type="button"
@@ -218,6 +267,13 @@ export function ReadingListCard({ entry }: { entry: ReadingListEntry }) {
                   </p>
                 ) : null}
               </form>
+              <div className="mt-4 flex flex-col gap-4 border-t border-line pt-3">
+                {entry.status === 'currentlyReading' ? <ProgressForm entry={entry} /> : null}
+                {latestRead && (latestRead.progress.length > 0 || entry.status === 'currentlyReading') ? (
+                  <ProgressTimeline bookId={entry.bookId} title={entry.title} updates={latestRead.progress} />
+                ) : null}
+                <ReadsPanel entry={entry} />
+              </div>
             </div>
           ) : null}
         </div>

@@ -23,8 +23,11 @@ function entry(bookId: string, over: Partial<ReadingListEntry> = {}): ReadingLis
     startedAt: null,
     finishedAt: null,
     currentPage: null,
+    stoppedPage: null,
     pageCount: null,
     available: true,
+    reads: [],
+    shelves: [],
     ...over,
   };
 }
@@ -42,10 +45,12 @@ function setup(initial: ReadingListEntry[]) {
     currentlyReading: entries.filter((e) => e.status === 'currentlyReading'),
     wantToRead: entries.filter((e) => e.status === 'wantToRead'),
     completed: entries.filter((e) => e.status === 'completed'),
+    didNotFinish: entries.filter((e) => e.status === 'didNotFinish'),
   });
   const idOf = (url: string) => decodeURIComponent(new URL(url, 'http://x').pathname.split('/')[3] ?? '');
   const handlers: Parameters<typeof mockFetch>[0] = {
     'GET /api/reading-list': () => ({ body: grouped() }),
+    'GET /api/shelves': () => ({ body: { items: [] } }),
     'GET /api/me/stats': () => ({ body: { booksRead: 0, readingList: entries.length, reviewsWritten: 0 } }),
   };
   for (const e of initial) {

@@ -4,11 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReadingList, ReadingListEntry } from '@nebab/shared';
 import { allEntries, readingListQueryOptions } from '../../api/reading-list/queries';
+import { shelfListQueryOptions } from '../../api/shelves/queries';
 import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
 import { ReadingListCard } from './ReadingListCard';
+import { ShelvesBar } from './ShelvesBar';
 
-export const FILTERS = ['all', 'currentlyReading', 'wantToRead', 'completed', 'favorites'] as const;
+export const FILTERS = [
+  'all',
+  'currentlyReading',
+  'wantToRead',
+  'completed',
+  'didNotFinish',
+  'favorites',
+] as const;
 export type ReadingListFilter = (typeof FILTERS)[number];
 
 /** The entries a filter shows. */
@@ -19,10 +28,16 @@ export function filterEntries(list: ReadingList | undefined, filter: ReadingList
   return list[filter];
 }
 
-/** `/dashboard/readinglist` (also `/dashboard/reading-list`): the reader's reading list (spec §2). */
+/**
+ * `/dashboard/readinglist` (also `/dashboard/reading-list`): the reader's reading list (spec §2), with
+ * Did Not Finish counted apart and the reader's own shelves to narrow it.
+ */
 export function ReadingListPage() {
   const { t, i18n } = useTranslation();
-  const list = useQuery(readingListQueryOptions());
+  const [shelfId, setShelfId] = useState<string | null>(null);
+  const full = useQuery(readingListQueryOptions());
+  const shelf = useQuery({ ...shelfListQueryOptions(shelfId ?? ''), enabled: shelfId !== null });
+  const list = shelfId === null ? full : shelf;
   const [filter, setFilter] = useState<ReadingListFilter>('all');
   const number = new Intl.NumberFormat(i18n.language === 'am' ? 'am-ET' : 'en-US');
   const entries = filterEntries(list.data, filter);
@@ -50,6 +65,7 @@ export function ReadingListPage() {
         </div>
       ) : (
         <>
+          <ShelvesBar shelfId={shelfId} onShelfChange={setShelfId} />
           <div
             role="group"
             aria-label={t('readingListUi.filtersLabel')}
@@ -82,7 +98,11 @@ export function ReadingListPage() {
 
           {entries.length === 0 ? (
             <div className="card flex flex-col items-start gap-4 p-6" data-testid="reading-list-empty">
-              <p className="text-ink-muted">{t(`readingListUi.empty.${filter}`)}</p>
+              <p className="text-ink-muted">
+                {shelfId !== null && filter === 'all'
+                  ? t('readingListUi.empty.shelf')
+                  : t(`readingListUi.empty.${filter}`)}
+              </p>
               <Link to="/books" className="btn btn-primary">
                 {t('readingListUi.browse')}
               </Link>

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookCover } from '../../components/BookCover';
 
-/** The translated reason of a recommendation ("Because you enjoyed …", "Popular in …"). */
+/** The translated reason of a recommendation ("Because you finished …", "Popular in …"). */
 function reasonText(t: TFunction, reason: RecommendationReason): string {
   switch (reason.kind) {
     case 'because':
-      return t('recommendationsUi.reason.because', { title: reason.bookTitle ?? '' });
+      return reason.relation
+        ? t(`recommendationsUi.reason.relation.${reason.relation}`, { title: reason.bookTitle ?? '' })
+        : t('recommendationsUi.reason.because', { title: reason.bookTitle ?? '' });
     case 'byAuthor':
       return t('recommendationsUi.reason.byAuthor', { author: reason.author ?? '' });
     case 'popularInLanguage':

@@ -1,0 +1,4 @@
+export const shelvesKeys = {
+  all: () => ['shelves'] as const,
+  list: () => ['shelves', 'list'] as const,
+};
