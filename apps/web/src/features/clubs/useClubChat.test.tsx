@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClubMessage } from '@nebab/shared';
+import { io } from 'socket.io-client';
 import { mockFetch } from '../../test/fetchMock';
 import { useClubChat } from './useClubChat';
 
@@ -86,6 +87,8 @@ describe('useClubChat', () => {
       },
     });
     const { result } = renderHook(() => useClubChat('c1'));
+    // WebSocket only: long-polling fails behind a load balancer without sticky sessions.
+    expect(vi.mocked(io)).toHaveBeenLastCalledWith(expect.objectContaining({ transports: ['websocket'] }));
 
     act(() => fake.up());
     await waitFor(() => expect(result.current.messages.map((m) => m.id)).toEqual(['m1', 'm2']));

@@ -4,6 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import {
   CLUB_LIMITS,
   SOCKET_PATH,
+  SOCKET_TRANSPORTS,
   clubMessageContentSchema,
   type ClientToServerEvents,
   type ClubMessage,
@@ -123,6 +124,7 @@ export function useClubChat(clubId: string): ClubChat {
 
     const socket: ChatSocket = io({
       path: SOCKET_PATH,
+      transports: SOCKET_TRANSPORTS,
       // A function, so every reconnection sends the token (and language) current at that moment.
       auth: (callback) => {
         const auth: SocketHandshakeAuth = { token: readToken() ?? '', lang: currentLanguage() };

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import {
   SOCKET_PATH,
+  SOCKET_TRANSPORTS,
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SocketHandshakeAuth,
@@ -28,6 +29,7 @@ function acquire(userId: string): AppSocket {
   if (!shared) {
     const socket: AppSocket = io({
       path: SOCKET_PATH,
+      transports: SOCKET_TRANSPORTS,
       auth: (callback) => {
         const auth: SocketHandshakeAuth = { token: readToken() ?? '', lang: currentLanguage() };
         callback({ ...auth });
