@@ -147,7 +147,10 @@ export const realtimePlugin = fp<{ redis?: RedisLinks }>(
 
     app.addHook('preClose', async () => {
       for (const stop of unlisten) stop();
-      io.local.disconnectSockets(true);
+      // Close the connections without a Socket.IO disconnect: the clients see the transport go and
+      // reconnect (through the balancer, to another node), where `disconnectSockets` would tell them
+      // they were sent away for good (`io server disconnect`: no automatic reconnection).
+      io.engine.close();
     });
     app.addHook('onClose', async () => {
       io.engine.close();
