@@ -18,6 +18,9 @@
  *     messages sent during the outage are all stored and reach the other node's readers by catch-up.
  *  4. kill -9 during the first-start catalogue import on PGlite (no cluster: one node, its embedded
  *     database): the next start imports the whole catalogue, and the one after finds it in place.
+ *  5. a rolling restart under load, as the README's deployment guide does it: each node in turn is
+ *     drained in the balancer, stopped with SIGTERM, started again and put back; no request fails
+ *     and the chat clients move over and catch up.
  *
  * Prints each check's figures and a summary; exits 1 when a check fails. BENCH_FAULTS_ONLY=1,3
  * runs some checks only.
@@ -45,10 +48,10 @@ import {
 
 const SHORT = ['1', 'true', 'yes'].includes((process.env.BENCH_FAULTS_SHORT ?? '').toLowerCase());
 const ONLY = new Set(
-  (process.env.BENCH_FAULTS_ONLY ?? '1,2,3,4')
+  (process.env.BENCH_FAULTS_ONLY ?? '1,2,3,4,5')
     .split(',')
     .map((part) => Number(part.trim()))
-    .filter((n) => n >= 1 && n <= 4),
+    .filter((n) => n >= 1 && n <= 5),
 );
 const READERS = SHORT ? 24 : 60;
 const CLUB_SIZE = 6;
@@ -140,6 +143,8 @@ class ChatClient {
   disconnects = 0;
   /** Milliseconds from each disconnection to the room joined again and the gap filled. */
   recoveries: number[] = [];
+  /** Milliseconds from each disconnection to the socket connected again (through the balancer). */
+  reconnections: number[] = [];
   catchUpRetries = 0;
   joins = 0;
   private disconnectedAt: number | undefined;
@@ -154,6 +159,7 @@ class ChatClient {
   ) {
     this.socket = chatSocket(url, token, { reconnection: true });
     this.socket.on('connect', () => {
+      if (this.disconnectedAt !== undefined) this.reconnections.push(performance.now() - this.disconnectedAt);
       this.socket.emit('club:join', { clubId: reader.clubId }, (ack) => {
         if (!ack.ok) return;
         this.joins += 1;
@@ -222,8 +228,14 @@ class ChatClient {
     return false;
   }
 
+  /** Sends refused up front because the socket was reconnecting (the web client says "offline"). */
+  offlineSends = 0;
+
   async send(content: string): Promise<ClubMessage | undefined> {
-    if (!this.socket.connected) return undefined;
+    if (!this.socket.connected) {
+      this.offlineSends += 1;
+      return undefined;
+    }
     try {
       const ack = await this.socket
         .timeout(5000)
@@ -378,7 +390,7 @@ async function killNodeCheck(
       `burst of ${seconds(burstEnded - started)}, ${clients.length} readers through the balancer; ${victim.name} killed (SIGKILL) at ${seconds(killedAt - started)}`,
       `acknowledged: ${ackedList.length} reading-list adds, ${ackedReviews.length} reviews, ${ackedMessages.length} of ${sentMessages} chat messages`,
       `lost (acknowledged, not stored): ${lostList.length} adds, ${lostReviews} reviews, ${lostMessages} messages`,
-      `writes not acknowledged (in flight on the killed node, or sent before the balancer noticed): ${failures}; of the adds among them ${failedButStored} were stored anyway; chat sends not acknowledged: ${messageFailures}`,
+      `writes not acknowledged (in flight on the killed node, or sent before the balancer noticed): ${failures}; of the adds among them ${failedButStored} were stored anyway; chat sends not acknowledged: ${messageFailures} (${clients.reduce((sum, client) => sum + client.offlineSends, 0)} refused while reconnecting, the rest in flight on the killed node)`,
       `chat clients moved to the other node: ${moved.length} of ${clients.length}, all settled: ${settledAll ? 'yes' : 'NO'}; reconnected and caught up in p50 ${seconds(recoveries[Math.floor(recoveries.length / 2)] ?? 0)}, max ${seconds(recoveries.at(-1) ?? 0)} (catch-up requests retried: ${catchUpRetries})`,
       `after the burst every client's view against its club in the database: ${gaps} messages missing (${clientsWithGaps} clients), ${duplicatesInView} duplicates held, ${duplicateBroadcasts} duplicate broadcasts`,
       `${victim.name} restarted and back in the balancer in ${seconds(restartMs)}`,
@@ -810,6 +822,102 @@ async function importCrashCheck(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 5. a rolling restart, one node at a time, under load
+
+async function rollingRestartCheck(
+  cluster: Cluster,
+  http: Client,
+  readers: Array<SeededReader & { token: string }>,
+  books: string[],
+  db: pg.Pool,
+): Promise<void> {
+  const name = '5. rolling restart, one node at a time, under load';
+  const chatters = readers.slice(0, SHORT ? 12 : 30);
+  const clients = chatters.map((reader) => new ChatClient(cluster.url, http, reader, reader.token));
+  await Promise.all(clients.map((client) => connected(client.socket).catch(() => undefined)));
+  await Promise.all(clients.map((client) => client.settled()));
+
+  let stop = false;
+  let requests = 0;
+  const failures: string[] = [];
+  const ackedMessages: ClubMessage[] = [];
+  let messageFailures = 0;
+  const workers = clients.map(async (client, index) => {
+    let step = 0;
+    while (!stop) {
+      step += 1;
+      const bookId = books[(index * 389 + step) % books.length]!;
+      const response =
+        step % 3 === 0
+          ? await http.call('POST', '/api/reading-list', { token: client.token, body: { bookId, status: 'wantToRead' } })
+          : await http.call('GET', step % 3 === 1 ? `/api/books/${encodeURIComponent(bookId)}` : '/api/reading-list', {
+              token: client.token,
+            });
+      requests += 1;
+      if (![200, 201, 409].includes(response.status)) {
+        failures.push(`${response.status || response.error} ${JSON.stringify(response.body ?? '').slice(0, 100)}`);
+      }
+      if (step % 4 === 0) {
+        const stored = await client.send(`rolling ${index} ${step}`);
+        if (stored) ackedMessages.push(stored);
+        else messageFailures += 1;
+      }
+      await sleep(200 + Math.random() * 100);
+    }
+  });
+
+  const lines: string[] = [];
+  try {
+    await sleep(1000);
+    for (const node of cluster.nodes) {
+      const began = performance.now();
+      // 1. No new requests for this node; what it is answering finishes.
+      await cluster.balancer.command(`set server nodes/${node.name} state drain`);
+      await sleep(1000);
+      // 2. SIGTERM: in-flight requests finish, sockets are told to go (they reconnect elsewhere).
+      await node.stop();
+      const stoppedAt = performance.now();
+      // 3. The new version starts; 4. back in rotation once its health check passes.
+      await node.start();
+      await cluster.balancer.command(`set server nodes/${node.name} state ready`);
+      await cluster.waitForBalancer(30_000);
+      lines.push(
+        `${node.name}: drained 1 s, stopped in ${seconds(stoppedAt - began - 1000)}, started and back in rotation after ${seconds(performance.now() - stoppedAt)}`,
+      );
+    }
+    await sleep(1500);
+  } finally {
+    stop = true;
+    await Promise.all(workers);
+  }
+  const settledAll = (await Promise.all(clients.map((client) => client.settled(30_000)))).every(Boolean);
+  await sleep(1000);
+  const rows = await db.query<{ id: string; club_id: string }>(
+    'SELECT id, club_id FROM club_messages WHERE club_id = ANY($1)',
+    [[...new Set(chatters.map((reader) => reader.clubId))]],
+  );
+  const stored = new Set(rows.rows.map((row) => row.id));
+  const lost = ackedMessages.filter((message) => !stored.has(message.id)).length;
+  let gaps = 0;
+  for (const client of clients) {
+    const held = new Set(client.held.map((message) => message.id));
+    gaps += rows.rows.filter((row) => row.club_id === client.reader.clubId && !held.has(row.id)).length;
+  }
+  const moved = clients.filter((client) => client.disconnects > 0).length;
+  const recoveries = clients.flatMap((client) => client.recoveries).sort((a, b) => a - b);
+  const reconnections = clients.flatMap((client) => client.reconnections).sort((a, b) => a - b);
+  for (const client of clients) client.close();
+  const offline = clients.reduce((sum, client) => sum + client.offlineSends, 0);
+  const unanswered = messageFailures - offline;
+  const ok = failures.length === 0 && lost === 0 && gaps === 0 && settledAll;
+  report(name, ok, `failed requests ${failures.length}, chat lost ${lost}, gaps ${gaps}`, [
+    ...lines,
+    `${requests} requests from ${clients.length} readers meanwhile (book, reading list, a write): ${failures.length} failed${failures.length ? ` (${failures.slice(0, 3).join('; ')})` : ''}`,
+    `chat: ${ackedMessages.length} messages acknowledged, ${lost} lost; not sent: ${offline} while the client was reconnecting (the reader sees "offline"), ${unanswered} sent as its node shut down (no answer: "not sent, try again"); ${moved} of ${clients.length} clients moved node (connected again in p50 ${seconds(reconnections[Math.floor(reconnections.length / 2)] ?? 0)}, max ${seconds(reconnections.at(-1) ?? 0)}; joined and caught up in p50 ${seconds(recoveries[Math.floor(recoveries.length / 2)] ?? 0)}, max ${seconds(recoveries.at(-1) ?? 0)}); ${gaps} messages missing from their views`,
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
 
 /** A check that throws fails with its error; the others still run. */
 async function guarded(name: string, check: () => Promise<void>): Promise<void> {
@@ -827,7 +935,7 @@ async function main(): Promise<void> {
   console.log(
     `Fault bench${SHORT ? ' (short)' : ''}: checks ${[...ONLY].join(', ')}; ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')}`,
   );
-  if (ONLY.has(1) || ONLY.has(2) || ONLY.has(3)) {
+  if (ONLY.has(1) || ONLY.has(2) || ONLY.has(3) || ONLY.has(5)) {
     const cluster = await startCluster({
       env: { AUTH_RATE_LIMIT_PER_IP: '1000000', AUTH_RATE_LIMIT_PER_EMAIL: '1000000' },
     });
@@ -850,6 +958,7 @@ async function main(): Promise<void> {
       if (ONLY.has(1)) await guarded('1. kill -9 a node', () => killNodeCheck(cluster, http, signedIn, books, db));
       if (ONLY.has(2)) await guarded('2. PostgreSQL outage', () => postgresRestartCheck(cluster, http, signedIn, books));
       if (ONLY.has(3)) await guarded('3. stop Redis', () => redisOutageCheck(cluster, http, signedIn, books));
+      if (ONLY.has(5)) await guarded('5. rolling restart', () => rollingRestartCheck(cluster, http, signedIn, books, db));
     } finally {
       await db.end().catch(() => undefined);
       await http.close().catch(() => undefined);
