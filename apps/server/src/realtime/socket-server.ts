@@ -130,27 +130,29 @@ export const realtimePlugin = fp<{ redis?: RedisLinks }>(
     });
 
     const logError = (error: unknown) => app.log.error({ err: error }, 'realtime listener failed');
-    const unlisten = [
-      listen(io, app.services.events, logError),
-      registerClubSockets({
-        io,
-        clubs: app.services.clubs,
-        events: app.services.events,
-        logger: app.log,
-        // One chat rate limit per user, in Redis (every node) when REDIS_URL is set.
-        limiter: createChatLimiter(app.services.rateLimiters),
-      }),
-    ];
+    const unlisten = listen(io, app.services.events, logError);
+    const clubSockets = registerClubSockets({
+      io,
+      clubs: app.services.clubs,
+      events: app.services.events,
+      logger: app.log,
+      // One chat rate limit per user, in Redis (every node) when REDIS_URL is set.
+      limiter: createChatLimiter(app.services.rateLimiters),
+    });
 
     const realtime: Realtime = { io, kind: redis ? 'redis' : 'local', to: (room) => io.to(room) };
     app.decorate('realtime', realtime);
 
     app.addHook('preClose', async () => {
-      for (const stop of unlisten) stop();
+      unlisten();
+      clubSockets.stop();
       // Close the connections without a Socket.IO disconnect: the clients see the transport go and
       // reconnect (through the balancer, to another node), where `disconnectSockets` would tell them
       // they were sent away for good (`io server disconnect`: no automatic reconnection).
       io.engine.close();
+      // Messages being stored as the connections closed still go out to the other nodes (Redis is
+      // closed later, in onClose); their senders get no answer and say "not sent, try again".
+      await clubSockets.settled(5000);
     });
     app.addHook('onClose', async () => {
       io.engine.close();

@@ -50,16 +50,27 @@ export interface ClubSocketDeps {
   limiter?: ChatRateLimiter;
 }
 
+/** What `registerClubSockets` hands back to the realtime plugin. */
+export interface ClubSockets {
+  /** Removes the domain event listener. */
+  stop(): void;
+  /**
+   * Resolves when every event being handled has answered (at most `timeoutMs`): on shutdown, a
+   * message already stored is still broadcast to the other nodes before Redis is closed.
+   */
+  settled(timeoutMs: number): Promise<void>;
+}
+
 /**
  * Club chat over Socket.IO: `club:join` (members only; the socket joins the room after the check),
  * `club:leave`, `club:message` (stored first, then broadcast to the room on every node; the ack
  * carries the stored message). A member who leaves or is removed leaves the room on every node.
- * Returns a function that removes the domain event listener.
  */
-export function registerClubSockets({ io, clubs, events, logger, limiter }: ClubSocketDeps): () => void {
+export function registerClubSockets({ io, clubs, events, logger, limiter }: ClubSocketDeps): ClubSockets {
   const messageLimiter =
     limiter ??
     createMemoryChatLimiter({ limit: CLUB_LIMITS.messagesPerWindow, windowMs: CLUB_LIMITS.messageWindowMs });
+  const inFlight = new Set<Promise<void>>();
 
   /** Runs a handler, turning thrown errors into a failed ack (unexpected ones are logged). */
   function guarded<T>(
@@ -69,11 +80,13 @@ export function registerClubSockets({ io, clubs, events, logger, limiter }: Club
   ): void {
     const language = socketLanguage(socket);
     const reply = typeof ack === 'function' ? ack : () => undefined;
-    handler(language).then(reply, (error: unknown) => {
+    const handling = handler(language).then(reply, (error: unknown) => {
       if (error instanceof AppError) return reply(failure(error.code, language, error.messageKey));
       logger.error({ err: error }, 'club socket handler failed');
       reply(failure('INTERNAL', language));
     });
+    inFlight.add(handling);
+    void handling.finally(() => inFlight.delete(handling));
   }
 
   io.on('connection', (socket) => {
@@ -134,10 +147,21 @@ export function registerClubSockets({ io, clubs, events, logger, limiter }: Club
     });
   });
 
-  return events.on('club.memberLeft', ({ clubId, userId }) => {
+  const stop = events.on('club.memberLeft', ({ clubId, userId }) => {
     const room = rooms.club(clubId);
     const userSockets = io.in(rooms.user(userId));
     userSockets.socketsLeave(room);
     userSockets.emit('club:removed', { clubId });
   });
+  return {
+    stop,
+    async settled(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      await Promise.race([Promise.allSettled([...inFlight]).then(() => undefined), timeout]);
+      clearTimeout(timer);
+    },
+  };
 }
