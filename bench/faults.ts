@@ -356,14 +356,20 @@ async function killNodeCheck(
   let gaps = 0;
   let duplicatesInView = 0;
   let clientsWithGaps = 0;
+  const ackedIds = new Set(ackedMessages.map((message) => message.id));
+  const gapKinds = { stayed: 0, moved: 0, acked: 0, unacked: 0 };
   for (const client of clients) {
     const clubIds = messageRows.rows.filter((row) => row.club_id === client.reader.clubId).map((row) => row.id);
     const held = client.held.map((message) => message.id);
     duplicatesInView += held.length - new Set(held).size;
     const heldSet = new Set(held);
-    const missing = clubIds.filter((id) => !heldSet.has(id)).length;
-    gaps += missing;
-    if (missing > 0) clientsWithGaps += 1;
+    const missingIds = clubIds.filter((id) => !heldSet.has(id));
+    gaps += missingIds.length;
+    if (missingIds.length > 0) {
+      clientsWithGaps += 1;
+      gapKinds[client.disconnects > 0 ? 'moved' : 'stayed'] += missingIds.length;
+      for (const id of missingIds) gapKinds[ackedIds.has(id) ? 'acked' : 'unacked'] += 1;
+    }
   }
   const moved = clients.filter((client) => client.disconnects > 0);
   const recoveries = moved.flatMap((client) => client.recoveries).sort((a, b) => a - b);
@@ -392,7 +398,7 @@ async function killNodeCheck(
       `lost (acknowledged, not stored): ${lostList.length} adds, ${lostReviews} reviews, ${lostMessages} messages`,
       `writes not acknowledged (in flight on the killed node, or sent before the balancer noticed): ${failures}; of the adds among them ${failedButStored} were stored anyway; chat sends not acknowledged: ${messageFailures} (${clients.reduce((sum, client) => sum + client.offlineSends, 0)} refused while reconnecting, the rest in flight on the killed node)`,
       `chat clients moved to the other node: ${moved.length} of ${clients.length}, all settled: ${settledAll ? 'yes' : 'NO'}; reconnected and caught up in p50 ${seconds(recoveries[Math.floor(recoveries.length / 2)] ?? 0)}, max ${seconds(recoveries.at(-1) ?? 0)} (catch-up requests retried: ${catchUpRetries})`,
-      `after the burst every client's view against its club in the database: ${gaps} messages missing (${clientsWithGaps} clients), ${duplicatesInView} duplicates held, ${duplicateBroadcasts} duplicate broadcasts`,
+      `after the burst every client's view against its club in the database: ${gaps} messages missing (${clientsWithGaps} clients; ${gapKinds.stayed} at clients that stayed on their node, ${gapKinds.moved} at clients that moved; ${gapKinds.acked} of the missing messages acknowledged to their sender, ${gapKinds.unacked} not), ${duplicatesInView} duplicates held, ${duplicateBroadcasts} duplicate broadcasts`,
       `${victim.name} restarted and back in the balancer in ${seconds(restartMs)}`,
     ],
   );
