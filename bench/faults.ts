@@ -102,7 +102,11 @@ function createClient(baseUrl: string) {
         body = undefined;
       }
       const retryAfter = response.headers['retry-after'];
-      return { status: response.statusCode, body, retryAfter: retryAfter === undefined ? undefined : String(retryAfter) };
+      return {
+        status: response.statusCode,
+        body,
+        retryAfter: retryAfter === undefined ? undefined : String(retryAfter),
+      };
     } catch (error) {
       return { status: 0, body: undefined, error: error instanceof Error ? error.message : String(error) };
     }
@@ -116,7 +120,9 @@ function isErrorShape(body: unknown, code?: string): boolean {
   const error = (body as { error: unknown }).error;
   if (!error || typeof error !== 'object') return false;
   const { code: actual, message } = error as { code?: unknown; message?: unknown };
-  return typeof actual === 'string' && typeof message === 'string' && message !== '' && (!code || actual === code);
+  return (
+    typeof actual === 'string' && typeof message === 'string' && message !== '' && (!code || actual === code)
+  );
 }
 
 async function signIn(client: Client, reader: SeededReader): Promise<string> {
@@ -296,11 +302,20 @@ async function killNodeCheck(
         step += 1;
         const bookId = nextBook();
         if (step % 3 === 0) {
-          const response = await http.call<{ id: string }>('POST', `/api/books/${encodeURIComponent(bookId)}/reviews`, {
-            token: client.token,
-            body: { rating: 1 + (step % 5), comment: `Fault bench review ${index}/${step}`, visibility: 'public' },
-          });
-          if ((response.status === 200 || response.status === 201) && response.body?.id) ackedReviews.push(response.body.id);
+          const response = await http.call<{ id: string }>(
+            'POST',
+            `/api/books/${encodeURIComponent(bookId)}/reviews`,
+            {
+              token: client.token,
+              body: {
+                rating: 1 + (step % 5),
+                comment: `Fault bench review ${index}/${step}`,
+                visibility: 'public',
+              },
+            },
+          );
+          if ((response.status === 200 || response.status === 201) && response.body?.id)
+            ackedReviews.push(response.body.id);
           else fail(`review → ${response.status || response.error}`);
         } else {
           const response = await http.call('POST', '/api/reading-list', {
@@ -342,8 +357,12 @@ async function killNodeCheck(
   );
   const listStored = new Set(listRows.rows.map((row) => `${row.user_id}|${row.book_id}`));
   const lostList = ackedList.filter((write) => !listStored.has(`${write.userId}|${write.bookId}`));
-  const failedButStored = failedWrites.filter((write) => listStored.has(`${write.userId}|${write.bookId}`)).length;
-  const reviewRows = await db.query<{ id: string }>('SELECT id FROM reviews WHERE id = ANY($1)', [ackedReviews]);
+  const failedButStored = failedWrites.filter((write) =>
+    listStored.has(`${write.userId}|${write.bookId}`),
+  ).length;
+  const reviewRows = await db.query<{ id: string }>('SELECT id FROM reviews WHERE id = ANY($1)', [
+    ackedReviews,
+  ]);
   const lostReviews = ackedReviews.length - reviewRows.rowCount!;
   const messageRows = await db.query<{ id: string; club_id: string }>(
     'SELECT id, club_id FROM club_messages WHERE club_id = ANY($1) ORDER BY seq',
@@ -359,7 +378,9 @@ async function killNodeCheck(
   const ackedIds = new Set(ackedMessages.map((message) => message.id));
   const gapKinds = { stayed: 0, moved: 0, acked: 0, unacked: 0 };
   for (const client of clients) {
-    const clubIds = messageRows.rows.filter((row) => row.club_id === client.reader.clubId).map((row) => row.id);
+    const clubIds = messageRows.rows
+      .filter((row) => row.club_id === client.reader.clubId)
+      .map((row) => row.id);
     const held = client.held.map((message) => message.id);
     duplicatesInView += held.length - new Set(held).size;
     const heldSet = new Set(held);
@@ -453,7 +474,9 @@ async function postgresRestartCheck(
         status: ok ? 200 : response.status,
         shapeOk: ok || isErrorShape(response.body, 'UNAVAILABLE'),
         retryAfter: ok || response.retryAfter !== undefined,
-        what: ok ? '' : `${choice} ${response.status} ${response.error ?? JSON.stringify(response.body).slice(0, 120)}`,
+        what: ok
+          ? ''
+          : `${choice} ${response.status} ${response.error ?? JSON.stringify(response.body).slice(0, 120)}`,
       });
       await sleep(50 + Math.random() * 50);
     }
@@ -531,7 +554,14 @@ async function postgresRestartCheck(
         `503 ${unavailable.length}, other errors ${other.length}; all answers succeed ${seconds(recoveryMs)} after the database is back`,
         [
           `${window.length} requests from ${workerCount} readers (search, book, reading list, a reading-list write); ${outage.detail}: ${seconds(acceptingAt - began)} until PostgreSQL accepted connections again`,
-          `meanwhile: ${unavailable.length} answers 503 UNAVAILABLE (${noRetryAfter.length} without Retry-After), ${badShape.length} not in the error shape, ${other.length} other failures${other.length ? ` (${other.slice(0, 3).map((s) => s.what).join('; ')})` : ''}; nodes the balancer kept in rotation at the lowest: ${Number.isFinite(lowestUp) ? lowestUp : '?'} of ${cluster.nodes.length}`,
+          `meanwhile: ${unavailable.length} answers 503 UNAVAILABLE (${noRetryAfter.length} without Retry-After), ${badShape.length} not in the error shape, ${other.length} other failures${
+            other.length
+              ? ` (${other
+                  .slice(0, 3)
+                  .map((s) => s.what)
+                  .join('; ')})`
+              : ''
+          }; nodes the balancer kept in rotation at the lowest: ${Number.isFinite(lowestUp) ? lowestUp : '?'} of ${cluster.nodes.length}`,
           `the last failure was answered ${seconds(recoveryMs)} after PostgreSQL accepted connections again (goal ≤ ${seconds(RECOVERY_GOAL_MS)}); nodes still running, none restarted: ${nodesUp ? 'yes' : 'NO'}`,
         ],
       );
@@ -597,10 +627,16 @@ async function redisOutageCheck(
       step += 1;
       const response =
         step % 2
-          ? await http.call('GET', `/api/books/${encodeURIComponent(books[(index * 31 + step) % books.length]!)}`)
+          ? await http.call(
+              'GET',
+              `/api/books/${encodeURIComponent(books[(index * 31 + step) % books.length]!)}`,
+            )
           : await http.call('GET', '/api/reading-list', { token: reader.token });
       if (response.status === 200) restOk += 1;
-      else restFailures.push(`${response.status} ${response.error ?? JSON.stringify(response.body).slice(0, 100)}`);
+      else
+        restFailures.push(
+          `${response.status} ${response.error ?? JSON.stringify(response.body).slice(0, 100)}`,
+        );
       await sleep(100);
     }
   });
@@ -612,7 +648,11 @@ async function redisOutageCheck(
   let degradedMs = Number.NaN;
   for (let i = 0; i < 100; i += 1) {
     const healths = await Promise.all(
-      [nodeA, nodeB].map((node) => fetch(`${node.url}/api/health`).then((r) => r.json() as Promise<{ status: string }>).catch(() => undefined)),
+      [nodeA, nodeB].map((node) =>
+        fetch(`${node.url}/api/health`)
+          .then((r) => r.json() as Promise<{ status: string }>)
+          .catch(() => undefined),
+      ),
     );
     if (healths.every((health) => health?.status === 'degraded')) {
       degradedMs = performance.now() - stoppedAt;
@@ -667,7 +707,11 @@ async function redisOutageCheck(
   let okHealthMs = Number.NaN;
   for (let i = 0; i < 150; i += 1) {
     const healths = await Promise.all(
-      [nodeA, nodeB].map((node) => fetch(`${node.url}/api/health`).then((r) => r.json() as Promise<{ status: string }>).catch(() => undefined)),
+      [nodeA, nodeB].map((node) =>
+        fetch(`${node.url}/api/health`)
+          .then((r) => r.json() as Promise<{ status: string }>)
+          .catch(() => undefined),
+      ),
     );
     if (healths.every((health) => health?.status === 'ok')) {
       okHealthMs = performance.now() - restartedAt;
@@ -696,13 +740,18 @@ async function redisOutageCheck(
     Number.isFinite(crossRecoveredMs) &&
     caughtUp === outageMessages.length &&
     cluster.nodes.every((node) => node.running());
-  report(name, ok, `REST errors ${restFailures.length}; chat across nodes back ${seconds(crossRecoveredMs)} after Redis`, [
-    `before: a message crossed nodes: ${before ? 'yes' : 'NO'}; Redis killed, both nodes reported degraded after ${seconds(degradedMs)}; /api/health through the balancer ${balancerHealth.status} ${balancerHealth.body?.status ?? ''}`,
-    `REST through the balancer during and after the outage: ${restOk} answered 200, ${restFailures.length} failed${restFailures.length ? ` (${restFailures.slice(0, 3).join('; ')})` : ''}`,
-    `chat during the ${outageSeconds} s outage: ${withinDelivered} of ${withinSent} messages reached the other reader on the same node; ${crossLive} crossed nodes live (none can); ${outageSendFailures} sends refused`,
-    `Redis back: messages crossed nodes again after ${seconds(crossRecoveredMs)}, both nodes healthy after ${seconds(okHealthMs)}; the other node's reader got ${caughtUp} of ${outageMessages.length} outage messages by catch-up (?after / latest page)`,
-    `nodes still running: ${cluster.nodes.every((node) => node.running()) ? 'yes' : 'NO'}`,
-  ]);
+  report(
+    name,
+    ok,
+    `REST errors ${restFailures.length}; chat across nodes back ${seconds(crossRecoveredMs)} after Redis`,
+    [
+      `before: a message crossed nodes: ${before ? 'yes' : 'NO'}; Redis killed, both nodes reported degraded after ${seconds(degradedMs)}; /api/health through the balancer ${balancerHealth.status} ${balancerHealth.body?.status ?? ''}`,
+      `REST through the balancer during and after the outage: ${restOk} answered 200, ${restFailures.length} failed${restFailures.length ? ` (${restFailures.slice(0, 3).join('; ')})` : ''}`,
+      `chat during the ${outageSeconds} s outage: ${withinDelivered} of ${withinSent} messages reached the other reader on the same node; ${crossLive} crossed nodes live (none can); ${outageSendFailures} sends refused`,
+      `Redis back: messages crossed nodes again after ${seconds(crossRecoveredMs)}, both nodes healthy after ${seconds(okHealthMs)}; the other node's reader got ${caughtUp} of ${outageMessages.length} outage messages by catch-up (?after / latest page)`,
+      `nodes still running: ${cluster.nodes.every((node) => node.running()) ? 'yes' : 'NO'}`,
+    ],
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -798,7 +847,12 @@ async function importCrashCheck(): Promise<void> {
       const imported = await waitForLog(run, /catalogue imported/, 300_000);
       const listening = imported && (await waitForLog(run, /Server listening/, 120_000));
       const total = /"total":(\d+)/.exec(run.log())?.[1];
-      const health = listening ? await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 0) : 0;
+      const health = listening
+        ? await fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          )
+        : 0;
       const search = listening
         ? await fetch(`http://127.0.0.1:${port}/api/search/suggest?q=harry`).then(
             (r) => r.json() as Promise<{ items: unknown[] }>,
@@ -816,7 +870,9 @@ async function importCrashCheck(): Promise<void> {
       const again = runPgliteNode(dataDir, await freePort());
       runs.push(again);
       const skipped = await waitForLog(again, /import skipped/, 120_000);
-      lines.push(`the start after that: ${skipped ? 'catalogue up to date, import skipped' : 'did NOT find the catalogue in place'}`);
+      lines.push(
+        `the start after that: ${skipped ? 'catalogue up to date, import skipped' : 'did NOT find the catalogue in place'}`,
+      );
       ok = ok && skipped;
     }
   } finally {
@@ -855,13 +911,22 @@ async function rollingRestartCheck(
       const bookId = books[(index * 389 + step) % books.length]!;
       const response =
         step % 3 === 0
-          ? await http.call('POST', '/api/reading-list', { token: client.token, body: { bookId, status: 'wantToRead' } })
-          : await http.call('GET', step % 3 === 1 ? `/api/books/${encodeURIComponent(bookId)}` : '/api/reading-list', {
+          ? await http.call('POST', '/api/reading-list', {
               token: client.token,
-            });
+              body: { bookId, status: 'wantToRead' },
+            })
+          : await http.call(
+              'GET',
+              step % 3 === 1 ? `/api/books/${encodeURIComponent(bookId)}` : '/api/reading-list',
+              {
+                token: client.token,
+              },
+            );
       requests += 1;
       if (![200, 201, 409].includes(response.status)) {
-        failures.push(`${response.status || response.error} ${JSON.stringify(response.body ?? '').slice(0, 100)}`);
+        failures.push(
+          `${response.status || response.error} ${JSON.stringify(response.body ?? '').slice(0, 100)}`,
+        );
       }
       if (step % 4 === 0) {
         const stored = await client.send(`rolling ${index} ${step}`);
@@ -939,7 +1004,10 @@ async function guarded(name: string, check: () => Promise<void>): Promise<void> 
 
 async function main(): Promise<void> {
   console.log(
-    `Fault bench${SHORT ? ' (short)' : ''}: checks ${[...ONLY].join(', ')}; ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')}`,
+    `Fault bench${SHORT ? ' (short)' : ''}: checks ${[...ONLY].join(', ')}; ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ')}`,
   );
   if (ONLY.has(1) || ONLY.has(2) || ONLY.has(3) || ONLY.has(5)) {
     const cluster = await startCluster({
@@ -961,10 +1029,13 @@ async function main(): Promise<void> {
       const sample = await sampleBookIds(cluster.postgres.url);
       const books = [...sample.popular, ...sample.ethiopian];
       console.log(`Cluster up at ${cluster.url}; ${readers.length} readers signed in, ${books.length} books`);
-      if (ONLY.has(1)) await guarded('1. kill -9 a node', () => killNodeCheck(cluster, http, signedIn, books, db));
-      if (ONLY.has(2)) await guarded('2. PostgreSQL outage', () => postgresRestartCheck(cluster, http, signedIn, books));
+      if (ONLY.has(1))
+        await guarded('1. kill -9 a node', () => killNodeCheck(cluster, http, signedIn, books, db));
+      if (ONLY.has(2))
+        await guarded('2. PostgreSQL outage', () => postgresRestartCheck(cluster, http, signedIn, books));
       if (ONLY.has(3)) await guarded('3. stop Redis', () => redisOutageCheck(cluster, http, signedIn, books));
-      if (ONLY.has(5)) await guarded('5. rolling restart', () => rollingRestartCheck(cluster, http, signedIn, books, db));
+      if (ONLY.has(5))
+        await guarded('5. rolling restart', () => rollingRestartCheck(cluster, http, signedIn, books, db));
     } finally {
       await db.end().catch(() => undefined);
       await http.close().catch(() => undefined);
@@ -974,9 +1045,14 @@ async function main(): Promise<void> {
   if (ONLY.has(4)) await guarded('4. kill -9 during the catalogue import', importCrashCheck);
 
   console.log('\nSummary');
-  for (const result of results) console.log(`  ${result.ok ? 'PASS' : 'FAIL'}  ${result.name}: ${result.summary}`);
+  for (const result of results)
+    console.log(`  ${result.ok ? 'PASS' : 'FAIL'}  ${result.name}: ${result.summary}`);
   const failed = results.filter((result) => !result.ok).length;
-  console.log(failed === 0 ? `All ${results.length} fault checks held.` : `${failed} of ${results.length} fault checks FAILED.`);
+  console.log(
+    failed === 0
+      ? `All ${results.length} fault checks held.`
+      : `${failed} of ${results.length} fault checks FAILED.`,
+  );
   if (failed > 0) process.exitCode = 1;
 }
 

@@ -115,14 +115,16 @@ function createCaller(pool: Pool) {
       const ms = performance.now() - started;
       const expected = options.expect ?? [200];
       if (!expected.includes(response.statusCode)) {
-        if (measuring) recorder.fail(kind, `${method} ${path} → ${response.statusCode} ${text.slice(0, 160)}`);
+        if (measuring)
+          recorder.fail(kind, `${method} ${path} → ${response.statusCode} ${text.slice(0, 160)}`);
         return undefined;
       }
       if (measuring) recorder.ok(kind, ms);
       const type = response.headers['content-type'];
       return text && String(type).includes('json') ? (JSON.parse(text) as T) : undefined;
     } catch (error) {
-      if (measuring) recorder.fail(kind, `${method} ${path} → ${error instanceof Error ? error.message : String(error)}`);
+      if (measuring)
+        recorder.fail(kind, `${method} ${path} → ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
   };
@@ -228,9 +230,11 @@ async function reader(
   // Sign-ins spread over the first seconds, as readers arrive.
   await sleep(Math.random() * Math.max(THINK_MS * 2, 500));
   const signIn = async () =>
-    (await call<{ token: string }>('signin', 'POST', '/api/auth/login', {
-      body: { email: me.email, password: READER_PASSWORD },
-    }))?.token;
+    (
+      await call<{ token: string }>('signin', 'POST', '/api/auth/login', {
+        body: { email: me.email, password: READER_PASSWORD },
+      })
+    )?.token;
   let token = await signIn();
   if (!token) return;
 
@@ -301,9 +305,7 @@ async function reader(
       sentAt.set(content, started);
       deliveriesExpected += joinedAt.get(me.clubId)?.size ?? 0;
       try {
-        const ack = await socket
-          .timeout(10_000)
-          .emitWithAck('club:message', { clubId: me.clubId, content });
+        const ack = await socket.timeout(10_000).emitWithAck('club:message', { clubId: me.clubId, content });
         if (!ack.ok) {
           if (measuring) recorder.fail('chat-send', `${ack.code} ${ack.message ?? ''}`);
           return;
@@ -365,7 +367,11 @@ async function main(): Promise<void> {
     measuring = false;
     await Promise.all(
       Array.from({ length: 20 }, () =>
-        Promise.all([browsing(call, books).landing(), browsing(call, books).search(), browsing(call, books).book()]),
+        Promise.all([
+          browsing(call, books).landing(),
+          browsing(call, books).search(),
+          browsing(call, books).book(),
+        ]),
       ),
     );
     measuring = true;
@@ -413,7 +419,9 @@ async function main(): Promise<void> {
     const osCpuAfter = os.cpus().map((core) => core.times);
 
     const httpCount = recorder.totalOk((kind) => !kind.startsWith('chat-'));
-    const httpErrors = [...recorder.errors].filter(([kind]) => !kind.startsWith('chat-')).reduce((s, [, n]) => s + n, 0);
+    const httpErrors = [...recorder.errors]
+      .filter(([kind]) => !kind.startsWith('chat-'))
+      .reduce((s, [, n]) => s + n, 0);
     console.log('');
     console.log(
       `HTTP requests      ${httpCount + httpErrors} in ${elapsed.toFixed(1)} s = ${((httpCount + httpErrors) / elapsed).toFixed(0)} requests/s; chat messages ${recorder.latencies.get('chat-send')?.length ?? 0} (${((recorder.latencies.get('chat-send')?.length ?? 0) / elapsed).toFixed(1)}/s)`,
@@ -426,7 +434,9 @@ async function main(): Promise<void> {
     console.log(
       `All HTTP           p50 ${percentile(allHttp, 50).toFixed(1)} ms, p99 ${percentile(allHttp, 99).toFixed(1)} ms, max ${(allHttp.at(-1) ?? Number.NaN).toFixed(1)} ms`,
     );
-    console.log(`Chat deliveries    ${deliveries} of ${deliveriesExpected} owed (${deliveriesExpected - deliveries} lost)`);
+    console.log(
+      `Chat deliveries    ${deliveries} of ${deliveriesExpected} owed (${deliveriesExpected - deliveries} lost)`,
+    );
     console.log(`Errors             ${recorder.totalErrors()}`);
     for (const sample of recorder.samples) console.log(`  ${sample}`);
 
@@ -444,7 +454,17 @@ async function main(): Promise<void> {
     console.log(
       `CPU (of one core)  nodes ${cluster.nodes.map((_n, i) => share(cpuBefore.nodes[i], cpuAfter.nodes[i])).join(' + ')}, PostgreSQL ${share(cpuBefore.postgres, cpuAfter.postgres)}, HAProxy ${share(cpuBefore.balancer, cpuAfter.balancer)}, load generator ${(((benchCpu.user + benchCpu.system) / 1e6 / elapsed) * 100).toFixed(0)}% (event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms); whole machine ${(busy(osCpuBefore, osCpuAfter) * 100).toFixed(0)}% of ${os.cpus().length} cores`,
     );
-    const worstP99 = Math.max(...KIND_ORDER.filter((k) => k !== 'chat-delivery').map((k) => recorder.p99(k)).filter(Number.isFinite));
+    const worstP99 = Math.max(
+      ...KIND_ORDER.filter((k) => k !== 'chat-delivery')
+        .map((k) => recorder.p99(k))
+        .filter(Number.isFinite),
+    );
+    console.log(
+      `Machine            ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' / ')} (other processes included)`,
+    );
     console.log(
       `Goal               0 errors, p99 ≤ 200 ms: ${recorder.totalErrors() === 0 && worstP99 <= 200 && deliveries === deliveriesExpected ? 'met' : 'NOT met'} (worst p99 ${worstP99.toFixed(1)} ms)`,
     );

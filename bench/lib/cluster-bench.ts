@@ -158,7 +158,10 @@ export class Recorder {
 
   /** p99 of a kind (NaN when none). */
   p99(kind: string): number {
-    return percentile([...(this.latencies.get(kind) ?? [])].sort((a, b) => a - b), 99);
+    return percentile(
+      [...(this.latencies.get(kind) ?? [])].sort((a, b) => a - b),
+      99,
+    );
   }
 }
 

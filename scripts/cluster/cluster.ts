@@ -183,7 +183,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await nodes[0]!.start();
     log(`  ${nodes[0]!.name} up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (nodes.length > 1) {
-      log(`Starting ${nodes.slice(1).map((node) => node.name).join(', ')}…`);
+      log(
+        `Starting ${nodes
+          .slice(1)
+          .map((node) => node.name)
+          .join(', ')}…`,
+      );
       await Promise.all(nodes.slice(1).map((node) => node.start()));
     }
 
@@ -202,7 +207,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         const states = await balancer.states().catch(() => ({}) as Record<string, string>);
         const ready = nodes.every((node) => !node.running() || states[node.name] === 'UP');
         if (ready) return;
-        if (Date.now() > deadline) throw new Error(`the balancer does not see the nodes up: ${JSON.stringify(states)}`);
+        if (Date.now() > deadline)
+          throw new Error(`the balancer does not see the nodes up: ${JSON.stringify(states)}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };

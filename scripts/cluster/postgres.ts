@@ -110,7 +110,11 @@ export async function startPostgres(folder: string, port: number): Promise<Postg
     await run(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop'], as);
   };
   const restart = async () => {
-    await run(pgCtl, ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-m', 'fast', '-w', '-t', '60', 'restart'], as);
+    await run(
+      pgCtl,
+      ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-m', 'fast', '-w', '-t', '60', 'restart'],
+      as,
+    );
   };
   const stopNow = () => {
     spawnSync(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], { ...as, stdio: 'ignore' });

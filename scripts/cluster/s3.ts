@@ -29,7 +29,18 @@ export async function startObjectStore(folder: string, port: number, bucket = 'n
   mkdirSync(directory);
   const child: ChildProcess = spawn(
     process.execPath,
-    [bin, '--directory', directory, '--address', '127.0.0.1', '--port', String(port), '--silent', '--configure-bucket', bucket],
+    [
+      bin,
+      '--directory',
+      directory,
+      '--address',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--silent',
+      '--configure-bucket',
+      bucket,
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let log = '';
