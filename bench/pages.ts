@@ -22,7 +22,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-// @ts-expect-error -- a JavaScript module without types
 import { ensureWebBuild } from '../scripts/lib/web-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

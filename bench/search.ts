@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { searchQuerySchema, type SearchQueryInput } from '@nebab/shared';
+import { searchQuerySchema } from '@nebab/shared';
 import { ensureCatalog } from '../apps/server/src/catalog/ensure-catalog.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
@@ -26,6 +26,7 @@ import { createLocalStorage } from '../apps/server/src/lib/storage.js';
 import { createBooksDirectoryRepository } from '../apps/server/src/modules/books/books.directory.repository.js';
 import { createBooksRepository } from '../apps/server/src/modules/books/books.repository.js';
 import { createBooksService } from '../apps/server/src/modules/books/books.service.js';
+import { SEARCH, SUGGEST } from './queries.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,94 +40,6 @@ const pgUrl = arg('pg') ?? (books > 0 || reuse ? 'postgres://postgres@127.0.0.1:
 const iterations = Number(arg('iterations') ?? 10);
 /** Keep the generated database (prints its name) / reuse one kept before: for tuning runs. */
 const keep = process.argv.includes('--keep');
-
-/** Typeahead inputs as typed (partial words, typos, Ge'ez). */
-const SUGGEST = [
-  'har',
-  'harry p',
-  'hary pot',
-  'hunger',
-  'the hun',
-  'tolk',
-  'tolkien',
-  'lord of the',
-  'game of thr',
-  'pride and',
-  'jane aus',
-  'stephen k',
-  'kafka',
-  'orwell',
-  '1984',
-  'the great g',
-  'mockingb',
-  'da vinci',
-  'sherlock',
-  'agatha',
-  'murakami',
-  'gone gir',
-  'the hobit',
-  'dune',
-  'foundation',
-  'brave new',
-  'catch',
-  'little women',
-  'ፍቅር',
-  'ፍቅር እስ',
-  'ኦሮማ',
-  'ሀዲስ',
-  'ታሪክ',
-  'ልጆች',
-  'በዓሉ',
-  'ethiopia',
-  'love',
-  'war and',
-  'shadow',
-  'the night',
-];
-
-/** Full searches: words, typos, prefixes, Ge'ez, and with filters and sorts. */
-const SEARCH: SearchQueryInput[] = [
-  { q: 'harry potter' },
-  { q: 'hary potter' },
-  { q: 'hunger games' },
-  { q: 'lord of the rings' },
-  { q: 'tolkien' },
-  { q: 'jane austen' },
-  { q: 'stephen king', sort: 'newest' },
-  { q: 'sherlock holmes' },
-  { q: 'agatha christie', minRating: 4 },
-  { q: 'murakami' },
-  { q: 'the great gatsby' },
-  { q: 'mockingbird' },
-  { q: 'game of thrones' },
-  { q: 'dune' },
-  { q: 'orwell 1984' },
-  { q: 'ፍቅር' },
-  { q: 'ፍቅር እስከ መቃብር' },
-  { q: 'ታሪክ', language: 'am' },
-  { q: 'ኢትዮጵያ' },
-  { q: 'ethiopia' },
-  { q: 'love', genre: 'romance' },
-  { q: 'war', genre: 'history', sort: 'rating' },
-  { q: 'dragon', genre: 'fantasy', length: 'long' },
-  { q: 'murder', ageGroup: 'Adult', yearFrom: 2000 },
-  { q: 'magic', ageGroup: 'Juvenile' },
-  { q: 'vampire', ageGroup: 'Young Adult' },
-  { q: 'space', genre: 'science-fiction', yearFrom: 1990, yearTo: 2010 },
-  { q: 'chris', sort: 'title' },
-  { q: 'sherlok' },
-  { q: 'tolkein' },
-  { q: 'shakespear' },
-  { q: 'the night', page: 2 },
-  { genre: 'fantasy' },
-  { genre: 'mystery', sort: 'rating', minRating: 4 },
-  { language: 'am', sort: 'newest' },
-  { author: 'rowling' },
-  { genre: 'children', length: 'short' },
-  { yearFrom: 2015, sort: 'rating' },
-  { q: 'shadow', language: 'en', length: 'medium' },
-  { q: 'history of ethiopia' },
-];
 
 const ENGLISH = {
   adjectives: [

@@ -25,6 +25,9 @@ export interface ServerNode {
   output(): string;
   /** True while the process has not exited. */
   running(): boolean;
+  /** Sends a signal (default SIGKILL: a crash, no shutdown) and resolves once the process has exited. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** SIGTERM (graceful shutdown), SIGKILL after 10 s; removes the data folder unless the caller gave it. */
   stop(): Promise<void>;
 }
 
@@ -36,6 +39,10 @@ export interface ServerNodeOptions {
   nodeArgs?: string[];
   /** How long to wait for /api/health (default 60 s). */
   startTimeoutMs?: number;
+  /** Listen on this port (default: a free one); a restarted node keeps its balancer's address. */
+  port?: number;
+  /** DATA_DIR of the node, kept by the caller (default: a temp folder removed by `stop`). */
+  dataDir?: string;
 }
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
@@ -69,8 +76,9 @@ function exited(child: ChildProcess): Promise<void> {
 
 /** Starts a node and waits until it answers /api/health. */
 export async function startServerNode(options: ServerNodeOptions): Promise<ServerNode> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nebab-node-'));
+  const port = options.port ?? (await freePort());
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'nebab-node-')));
   // `--import tsx` (not the tsx CLI, which forks): the pid is the server's own, for RSS and signals.
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
@@ -107,7 +115,11 @@ export async function startServerNode(options: ServerNodeOptions): Promise<Serve
       await exited(child);
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  const kill = async (signal: NodeJS.Signals = 'SIGKILL') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited(child);
   };
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
@@ -134,6 +146,7 @@ export async function startServerNode(options: ServerNodeOptions): Promise<Serve
     cpuSeconds: () => readCpuSeconds(child.pid ?? -1),
     output: () => log,
     running: () => child.exitCode === null && child.signalCode === null,
+    kill,
     stop,
   };
 }

@@ -7,6 +7,13 @@ import type { NotificationPush } from './notifications.js';
 /** The Socket.IO path, on the same origin as the API. */
 export const SOCKET_PATH = '/socket.io';
 
+/**
+ * Clients connect over WebSocket straight away. Socket.IO's default starts with HTTP long-polling,
+ * whose requests must all reach the node that opened the session: behind a load balancer without
+ * sticky sessions most of them land on another node and fail ("Session ID unknown").
+ */
+export const SOCKET_TRANSPORTS: ['websocket'] = ['websocket'];
+
 /** What the client sends in the Socket.IO handshake (`io(url, { auth })`). */
 export interface SocketHandshakeAuth {
   token: string;

@@ -125,6 +125,8 @@ export async function ensureCatalog(
     return { version, action: 'skipped', ms };
   }
 
+  // Logged before the long part, so an operator (or the fault bench) knows an import is under way.
+  logger?.info({ catalogVersion: version, storedVersion }, 'importing the catalogue');
   const { goodbooks, ethiopian } = readCatalog(config);
   const wantToRead = readWantToRead(config.catalogDir);
   const readMs = Math.round(performance.now() - started);

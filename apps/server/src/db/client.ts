@@ -60,6 +60,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client whose server connection ends (a database restart, an administrator's terminate)
     // is reported here; without a listener that event would crash the process. The pool replaces it.
     pool.on('error', (error) => options.onIdleError?.(error));
+    // A checked-out client (a transaction between two statements) has no pool listener: its
+    // connection ending would emit an unhandled 'error' and end the process. Its query rejects
+    // anyway (the request answers 503) and the pool drops it on release, so the event needs no work.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       kind: 'postgres',

@@ -59,6 +59,32 @@ describe('Socket.IO at /socket.io', () => {
   });
 });
 
+describe('a node shutting down', () => {
+  it('drops its sockets so that clients reconnect (a rolling restart), not as sent away for good', async () => {
+    const node = await startTestServer();
+    const account = await signUp(node);
+    const socket = connect(node.url, {
+      path: '/socket.io',
+      auth: { token: account.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const gone = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+      await node.close();
+      // 'io server disconnect' would stop socket.io-client from reconnecting at all.
+      expect(await gone).toBe('transport close');
+    } finally {
+      socket.disconnect();
+    }
+  });
+});
+
 describe.skipIf(!process.env.TEST_REDIS_URL)('with REDIS_URL (TEST_REDIS_URL set)', () => {
   it('sees sockets of another node through the Redis adapter', async () => {
     const redisUrl = process.env.TEST_REDIS_URL!;

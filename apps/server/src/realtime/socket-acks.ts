@@ -59,7 +59,7 @@ export function handleWithAck<T>(
 ): void {
   const language = socketLanguage(socket);
   const reply = typeof ack === 'function' ? (ack as (response: SocketAck<T>) => void) : () => undefined;
-  handler().then(
+  const handling = handler().then(
     (data) => reply({ ok: true, data }),
     (error: unknown) => {
       if (error instanceof AppError) return reply(failureOf(error, language));
@@ -67,4 +67,30 @@ export function handleWithAck<T>(
       reply(ackFailure('INTERNAL', language));
     },
   );
+  const server = socket.nsp.server;
+  let pending = inFlight.get(server);
+  if (!pending) {
+    pending = new Set();
+    inFlight.set(server, pending);
+  }
+  pending.add(handling);
+  void handling.finally(() => pending.delete(handling));
+}
+
+/** Event handlers still running, per Socket.IO server (for a graceful shutdown). */
+const inFlight = new WeakMap<object, Set<Promise<void>>>();
+
+/**
+ * Resolves when every event handler of `io` has answered, or after `timeoutMs`: on shutdown a chat
+ * message already stored is still broadcast to the other nodes before Redis is closed.
+ */
+export async function settledHandlers(io: object, timeoutMs: number): Promise<void> {
+  const pending = inFlight.get(io);
+  if (!pending || pending.size === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  await Promise.race([Promise.allSettled([...pending]).then(() => undefined), timeout]);
+  clearTimeout(timer);
 }

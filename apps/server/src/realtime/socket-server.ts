@@ -6,6 +6,7 @@ import { Server, type BroadcastOperator, type Socket } from 'socket.io';
 import type { DomainEvents } from '../lib/domain-events.js';
 import { AppError } from '../lib/errors.js';
 import { withSafePublish, type RedisLinks } from '../lib/redis.js';
+import { settledHandlers } from './socket-acks.js';
 import type { Actor } from '../modules/users/users.policy.js';
 import { rooms } from './rooms.js';
 
@@ -131,14 +132,20 @@ export const realtimePlugin = fp<{ redis?: RedisLinks }>(
     });
 
     const logError = (error: unknown) => app.log.error({ err: error }, 'realtime listener failed');
-    const unlisten = [listen(io, app.services.events, logError)];
+    const unlisten = listen(io, app.services.events, logError);
 
     const realtime: Realtime = { io, kind: redis ? 'redis' : 'local', to: (room) => io.to(room) };
     app.decorate('realtime', realtime);
 
     app.addHook('preClose', async () => {
-      for (const stop of unlisten) stop();
-      io.local.disconnectSockets(true);
+      unlisten();
+      // Close the connections without a Socket.IO disconnect: the clients see the transport go and
+      // reconnect (through the balancer, to another node), where `disconnectSockets` would tell them
+      // they were sent away for good (`io server disconnect`: no automatic reconnection).
+      io.engine.close();
+      // Messages being stored as the connections closed still go out to the other nodes (Redis is
+      // closed later, in onClose); their senders get no answer and say "not sent, try again".
+      await settledHandlers(io, 5000);
     });
     app.addHook('onClose', async () => {
       io.engine.close();

@@ -6,6 +6,7 @@
  */
 import type { ErrorBody } from '@nebab/shared';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
@@ -96,4 +97,25 @@ describe('a database outage', () => {
     expect(status).toBe(200);
     expect((await request<Health>('/api/health')).body).toMatchObject({ status: 'ok', database: 'up' });
   });
+
+  it.runIf(maintenanceUrl)(
+    'stays up when the database ends a connection in the middle of a transaction (a restart)',
+    async () => {
+      const admin = new pg.Client({ connectionString: maintenanceUrl });
+      await admin.connect();
+      // A checked-out client, as a transaction holds it between two statements.
+      const client = await database.pool!.connect();
+      try {
+        const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+        // What every backend receives on `pg_ctl restart -m fast`: FATAL 57P01.
+        await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await expect(client.query('select 1')).rejects.toThrow();
+      } finally {
+        client.release(true);
+        await admin.end();
+      }
+      expect((await request('/api/genres/fantasy')).status).toBe(200);
+    },
+  );
 });

@@ -52,6 +52,8 @@ describe('useSocketEvents', () => {
     );
     await screen.findAllByText('signedIn');
     expect(fake.io).toHaveBeenCalledTimes(1);
+    // WebSocket only: long-polling fails behind a load balancer without sticky sessions.
+    expect(fake.io).toHaveBeenCalledWith(expect.objectContaining({ transports: ['websocket'] }));
     for (const listener of fake.listeners.get('notification:new') ?? []) listener({ unreadCount: 4 });
     expect(first).toHaveBeenCalledWith(4);
     expect(second).toHaveBeenCalledWith(4);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import {
   SOCKET_PATH,
+  SOCKET_TRANSPORTS,
   type ClientToServerEvents,
   type ErrorCode,
   type ServerToClientEvents,
@@ -47,6 +48,7 @@ function acquire(userId: string): AppSocket {
   if (!shared) {
     const socket: AppSocket = io({
       path: SOCKET_PATH,
+      transports: SOCKET_TRANSPORTS,
       auth: (callback) => {
         const auth: SocketHandshakeAuth = { token: readToken() ?? '', lang: currentLanguage() };
         callback({ ...auth });

@@ -1,0 +1,480 @@
+/**
+ * `npm run bench:load`
+ *
+ * Mixed reader traffic through the load balancer of `npm run cluster` (HAProxy → 2 nodes →
+ * PostgreSQL, Redis, S3), the way browsers use the app: BENCH_CLIENTS concurrent clients (default
+ * 200) for BENCH_SECONDS (default 60). Seven in ten are signed-in readers (they sign in over the API
+ * first, keep a chat socket open through the balancer in their club's room, and besides browsing
+ * change their reading list, write reviews, send chat messages and sometimes sign in again); the rest
+ * are guests who browse. Each client does one thing at a time — a landing visit (the page, trending
+ * and the author spotlight together, as the page loads them), a search, a typeahead (three keystrokes
+ * apart), a book page (detail, related and reviews together), … — then pauses for a think time drawn
+ * uniformly around BENCH_THINK_MS (default 1000 ms; 0 runs the clients flat out, a saturation test).
+ *
+ * Prints requests per second, p50/p99/max per kind of request, chat delivery latency (send → receipt
+ * by every other member of the club, across both nodes) and every error (any status the app would not
+ * answer a well-behaved client, and any connection failure). Goal: 0 errors, p99 ≤ 200 ms. Also
+ * prints the CPU each part used, to show where the time goes.
+ *
+ * Environment: BENCH_CLIENTS [200]  BENCH_SECONDS [60]  BENCH_THINK_MS [1000]  BENCH_READER_SHARE [0.7]
+ * BENCH_NODE_ARGS extra node options for the server processes (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
+ * The rate limits on sign-in are raised for the run: every client comes from 127.0.0.1.
+ */
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { ClubMessage, SearchQueryInput } from '@nebab/shared';
+import { Pool } from 'undici';
+import { startCluster, stopClusterOnExit } from '../scripts/cluster/cluster.js';
+import {
+  chatSocket,
+  connected,
+  envNumber,
+  percentile,
+  READER_PASSWORD,
+  Recorder,
+  sampleBookIds,
+  seedReaders,
+  sleep,
+  treeCpuSeconds,
+  type ChatSocket,
+  type SeededReader,
+} from './lib/cluster-bench.js';
+import { SEARCH, SUGGEST } from './queries.js';
+
+const CLIENTS = Math.floor(envNumber('BENCH_CLIENTS', 200));
+const SECONDS = envNumber('BENCH_SECONDS', 60);
+const THINK_MS = envNumber('BENCH_THINK_MS', 1000);
+const READER_SHARE = envNumber('BENCH_READER_SHARE', 0.7);
+const CLUB_SIZE = 8;
+
+const KIND_ORDER = [
+  'landing',
+  'trending',
+  'spotlight',
+  'search',
+  'suggest',
+  'book',
+  'related',
+  'reviews',
+  'review-write',
+  'signin',
+  'list',
+  'list-add',
+  'list-remove',
+  'chat-send',
+  'chat-delivery',
+] as const;
+type Kind = (typeof KIND_ORDER)[number];
+
+const recorder = new Recorder();
+let measuring = true;
+
+function pick<T>(items: readonly T[]): T {
+  return items[Math.floor(Math.random() * items.length)]!;
+}
+
+/** Popular books are visited most: an index skewed towards the head of the list. */
+function skewed<T>(items: readonly T[]): T {
+  return items[Math.floor(items.length * Math.random() ** 2.5)]!;
+}
+
+function searchPath(query: SearchQueryInput): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  return `/api/search?${params.toString()}`;
+}
+
+interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Statuses a well-behaved client expects (default 200). */
+  expect?: readonly number[];
+}
+
+function createCaller(pool: Pool) {
+  return async function call<T = unknown>(
+    kind: Kind,
+    method: 'GET' | 'POST' | 'DELETE' | 'PUT',
+    path: string,
+    options: CallOptions = {},
+  ): Promise<T | undefined> {
+    const headers: Record<string, string> = { 'accept-language': Math.random() < 0.3 ? 'am' : 'en' };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const started = performance.now();
+    try {
+      const response = await pool.request({
+        method,
+        path,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      const text = await response.body.text();
+      const ms = performance.now() - started;
+      const expected = options.expect ?? [200];
+      if (!expected.includes(response.statusCode)) {
+        if (measuring)
+          recorder.fail(kind, `${method} ${path} → ${response.statusCode} ${text.slice(0, 160)}`);
+        return undefined;
+      }
+      if (measuring) recorder.ok(kind, ms);
+      const type = response.headers['content-type'];
+      return text && String(type).includes('json') ? (JSON.parse(text) as T) : undefined;
+    } catch (error) {
+      if (measuring)
+        recorder.fail(kind, `${method} ${path} → ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  };
+}
+
+type Call = ReturnType<typeof createCaller>;
+
+interface Books {
+  popular: string[];
+  ethiopian: string[];
+}
+
+function anyBook(books: Books): string {
+  return Math.random() < 0.85 ? skewed(books.popular) : pick(books.ethiopian);
+}
+
+/** What a guest and a reader both do. */
+function browsing(call: Call, books: Books, token?: string) {
+  return {
+    async landing() {
+      await Promise.all([
+        call('landing', 'GET', '/', { expect: [200] }),
+        call('trending', 'GET', '/api/books/trending?limit=10', { token }),
+        call(
+          'spotlight',
+          'GET',
+          searchPath({ author: 'Chimamanda Ngozi Adichie', sort: 'rating', page: 1, pageSize: 3 }),
+          { token },
+        ),
+      ]);
+    },
+    async search() {
+      await call('search', 'GET', searchPath(pick(SEARCH)), { token });
+    },
+    async suggest() {
+      // Three keystrokes of a typeahead, a debounce apart.
+      const q = pick(SUGGEST);
+      for (const length of [Math.max(2, q.length - 4), Math.max(2, q.length - 2), q.length]) {
+        await call('suggest', 'GET', `/api/search/suggest?q=${encodeURIComponent(q.slice(0, length))}`, {
+          token,
+        });
+        await sleep(120);
+      }
+    },
+    async book() {
+      const id = encodeURIComponent(anyBook(books));
+      await Promise.all([
+        call('book', 'GET', `/api/books/${id}`, { token }),
+        call('related', 'GET', `/api/books/${id}/related?sort=popular&limit=9&offset=0`, { token }),
+        call('reviews', 'GET', `/api/books/${id}/reviews`, { token }),
+      ]);
+    },
+  };
+}
+
+function weighted<T>(choices: ReadonlyArray<readonly [number, T]>): () => T {
+  const total = choices.reduce((sum, [weight]) => sum + weight, 0);
+  return () => {
+    let roll = Math.random() * total;
+    for (const [weight, value] of choices) {
+      roll -= weight;
+      if (roll <= 0) return value;
+    }
+    return choices.at(-1)![1];
+  };
+}
+
+const think = () => (THINK_MS === 0 ? Promise.resolve() : sleep(THINK_MS * (0.5 + Math.random())));
+
+/**
+ * Chat bookkeeping: when each message was sent, and which sockets were in its club's room then (every
+ * one of them is owed the message, the sender's included: the room broadcast reaches it too).
+ */
+const sentAt = new Map<string, number>();
+let deliveriesExpected = 0;
+let deliveries = 0;
+const joinedAt = new Map<string, Map<number, number>>();
+
+async function guest(call: Call, books: Books, until: number): Promise<void> {
+  const actions = browsing(call, books);
+  const next = weighted([
+    [20, actions.landing],
+    [25, actions.search],
+    [20, actions.suggest],
+    [35, actions.book],
+  ] as const);
+  await sleep(Math.random() * Math.max(THINK_MS, 200));
+  while (performance.now() < until) {
+    await next()();
+    await think();
+  }
+}
+
+async function reader(
+  call: Call,
+  books: Books,
+  balancerUrl: string,
+  me: SeededReader,
+  index: number,
+  until: number,
+  sockets: ChatSocket[],
+): Promise<void> {
+  // Readers arrive over the first 10 s (a quarter of a shorter run): 140 argon2 sign-ins at once
+  // would be a burst no real site sees.
+  await sleep(Math.random() * Math.min(10_000, (SECONDS * 1000) / 4));
+  const signIn = async () =>
+    (
+      await call<{ token: string }>('signin', 'POST', '/api/auth/login', {
+        body: { email: me.email, password: READER_PASSWORD },
+      })
+    )?.token;
+  let token = await signIn();
+  if (!token) return;
+
+  const socket = chatSocket(balancerUrl, token, { reconnection: true });
+  sockets.push(socket);
+  let joined = Number.POSITIVE_INFINITY;
+  socket.on('club:message', (message: ClubMessage) => {
+    const at = sentAt.get(message.content);
+    // Only messages sent once this socket was in the room are owed to it.
+    if (at === undefined || at < joined) return;
+    deliveries += 1;
+    if (measuring) recorder.ok('chat-delivery', performance.now() - at);
+  });
+  try {
+    await connected(socket);
+    const ack = await socket.timeout(10_000).emitWithAck('club:join', { clubId: me.clubId });
+    if (!ack.ok) throw new Error(ack.code);
+    joined = performance.now();
+    let room = joinedAt.get(me.clubId);
+    if (!room) joinedAt.set(me.clubId, (room = new Map()));
+    room.set(index, joined);
+  } catch (error) {
+    recorder.fail('chat-send', `join: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const onList = new Set<string>();
+  let sent = 0;
+  const actions = {
+    ...browsing(call, books, token),
+    async list() {
+      await call('list', 'GET', '/api/reading-list', { token });
+    },
+    async listChange() {
+      if (onList.size > 0 && Math.random() < 0.4) {
+        const bookId = pick([...onList]);
+        onList.delete(bookId);
+        await call('list-remove', 'DELETE', `/api/reading-list/${encodeURIComponent(bookId)}`, {
+          token,
+          expect: [204],
+        });
+        return;
+      }
+      const bookId = anyBook(books);
+      if (onList.has(bookId)) return;
+      onList.add(bookId);
+      await call('list-add', 'POST', '/api/reading-list', {
+        token,
+        body: { bookId, status: 'wantToRead' },
+        expect: [201],
+      });
+    },
+    async review() {
+      const bookId = encodeURIComponent(anyBook(books));
+      await call('review-write', 'POST', `/api/books/${bookId}/reviews`, {
+        token,
+        body: {
+          rating: 1 + Math.floor(Math.random() * 5),
+          comment: `Read it during the load test (reader ${index}).`,
+          visibility: 'public',
+        },
+        expect: [200, 201],
+      });
+    },
+    async chat() {
+      if (!socket.connected) return;
+      const content = `load ${index} ${sent++}`;
+      const started = performance.now();
+      sentAt.set(content, started);
+      deliveriesExpected += joinedAt.get(me.clubId)?.size ?? 0;
+      try {
+        const ack = await socket.timeout(10_000).emitWithAck('club:message', { clubId: me.clubId, content });
+        if (!ack.ok) {
+          if (measuring) recorder.fail('chat-send', `${ack.code} ${ack.message ?? ''}`);
+          return;
+        }
+        if (measuring) recorder.ok('chat-send', performance.now() - started);
+      } catch (error) {
+        if (measuring) recorder.fail('chat-send', error instanceof Error ? error.message : String(error));
+      }
+    },
+    async signInAgain() {
+      token = (await signIn()) ?? token;
+    },
+  };
+  const next = weighted([
+    [10, actions.landing],
+    [15, actions.search],
+    [12, actions.suggest],
+    [25, actions.book],
+    [5, actions.list],
+    [12, actions.listChange],
+    [6, actions.review],
+    [12, actions.chat],
+    [3, actions.signInAgain],
+  ] as const);
+  await think();
+  while (performance.now() < until) {
+    await next()();
+    await think();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Load bench: ${CLIENTS} clients (${Math.round(READER_SHARE * 100)}% signed-in readers) for ${SECONDS} s, think time ${THINK_MS} ms ± 50%`,
+  );
+  const cluster = await startCluster({
+    env: {
+      AUTH_RATE_LIMIT_PER_IP: '1000000',
+      AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+    },
+  });
+  stopClusterOnExit(cluster);
+  const sockets: ChatSocket[] = [];
+  const pool = new Pool(cluster.url, { connections: CLIENTS + 50, pipelining: 1, keepAliveTimeout: 30_000 });
+  try {
+    const readerCount = Math.round(CLIENTS * READER_SHARE);
+    const { readers } = await seedReaders(cluster.postgres.url, {
+      count: readerCount,
+      clubCount: Math.max(1, Math.ceil(readerCount / CLUB_SIZE)),
+      prefix: 'Load',
+    });
+    const books = await sampleBookIds(cluster.postgres.url);
+    console.log(
+      `Seeded ${readers.length} readers in ${Math.ceil(readerCount / CLUB_SIZE)} clubs; ${books.popular.length + books.ethiopian.length} books to visit`,
+    );
+    const call = createCaller(pool);
+
+    // Warm-up: every kind once, unmeasured (first queries plan and fill caches).
+    measuring = false;
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        Promise.all([
+          browsing(call, books).landing(),
+          browsing(call, books).search(),
+          browsing(call, books).book(),
+        ]),
+      ),
+    );
+    measuring = true;
+
+    const pids = {
+      nodes: cluster.nodes.map((node) => node.process()?.pid ?? -1),
+      postgres: cluster.postgres.pid() ?? -1,
+      balancer: cluster.balancer.pid,
+    };
+    const cpu = async () => ({
+      nodes: await Promise.all(pids.nodes.map((pid) => treeCpuSeconds(pid))),
+      postgres: await treeCpuSeconds(pids.postgres),
+      balancer: await treeCpuSeconds(pids.balancer),
+      bench: process.cpuUsage(),
+    });
+    const cpuBefore = await cpu();
+    const osCpuBefore = os.cpus().map((core) => core.times);
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+
+    const started = performance.now();
+    const until = started + SECONDS * 1000;
+    const clients: Array<Promise<void>> = [];
+    for (let i = 0; i < CLIENTS; i += 1) {
+      clients.push(
+        i < readers.length
+          ? reader(call, books, cluster.url, readers[i]!, i, until, sockets)
+          : guest(call, books, until),
+      );
+    }
+    const progress = setInterval(() => {
+      const elapsed = (performance.now() - started) / 1000;
+      console.log(
+        `  ${elapsed.toFixed(0).padStart(3)} s  ${recorder.totalOk()} ok, ${recorder.totalErrors()} errors`,
+      );
+    }, 10_000);
+    await Promise.all(clients);
+    clearInterval(progress);
+    const elapsed = (performance.now() - started) / 1000;
+    // Stragglers of the chat.
+    const drainUntil = performance.now() + 3000;
+    while (deliveries < deliveriesExpected && performance.now() < drainUntil) await sleep(50);
+    loopDelay.disable();
+    const cpuAfter = await cpu();
+    const osCpuAfter = os.cpus().map((core) => core.times);
+
+    const httpCount = recorder.totalOk((kind) => !kind.startsWith('chat-'));
+    const httpErrors = [...recorder.errors]
+      .filter(([kind]) => !kind.startsWith('chat-'))
+      .reduce((s, [, n]) => s + n, 0);
+    console.log('');
+    console.log(
+      `HTTP requests      ${httpCount + httpErrors} in ${elapsed.toFixed(1)} s = ${((httpCount + httpErrors) / elapsed).toFixed(0)} requests/s; chat messages ${recorder.latencies.get('chat-send')?.length ?? 0} (${((recorder.latencies.get('chat-send')?.length ?? 0) / elapsed).toFixed(1)}/s)`,
+    );
+    for (const line of recorder.table(KIND_ORDER)) console.log(`  ${line}`);
+    const allHttp = [...recorder.latencies]
+      .filter(([kind]) => !kind.startsWith('chat-'))
+      .flatMap(([, list]) => list)
+      .sort((a, b) => a - b);
+    console.log(
+      `All HTTP           p50 ${percentile(allHttp, 50).toFixed(1)} ms, p99 ${percentile(allHttp, 99).toFixed(1)} ms, max ${(allHttp.at(-1) ?? Number.NaN).toFixed(1)} ms`,
+    );
+    console.log(
+      `Chat deliveries    ${deliveries} of ${deliveriesExpected} owed (${deliveriesExpected - deliveries} lost)`,
+    );
+    console.log(`Errors             ${recorder.totalErrors()}`);
+    for (const sample of recorder.samples) console.log(`  ${sample}`);
+
+    const busy = (times: typeof osCpuBefore, later: typeof osCpuAfter) =>
+      later.reduce((sum, core, i) => {
+        const before = times[i]!;
+        const total = (t: typeof core) => t.user + t.nice + t.sys + t.idle + t.irq;
+        const idle = core.idle - before.idle;
+        const all = total(core) - total(before);
+        return sum + (all > 0 ? 1 - idle / all : 0);
+      }, 0);
+    const share = (before: number | null | undefined, after: number | null | undefined) =>
+      before == null || after == null ? 'n/a' : `${(((after - before) / elapsed) * 100).toFixed(0)}%`;
+    const benchCpu = process.cpuUsage(cpuBefore.bench);
+    console.log(
+      `CPU (of one core)  nodes ${cluster.nodes.map((_n, i) => share(cpuBefore.nodes[i], cpuAfter.nodes[i])).join(' + ')}, PostgreSQL ${share(cpuBefore.postgres, cpuAfter.postgres)}, HAProxy ${share(cpuBefore.balancer, cpuAfter.balancer)}, load generator ${(((benchCpu.user + benchCpu.system) / 1e6 / elapsed) * 100).toFixed(0)}% (event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms); whole machine ${(busy(osCpuBefore, osCpuAfter) * 100).toFixed(0)}% of ${os.cpus().length} cores`,
+    );
+    const worstP99 = Math.max(
+      ...KIND_ORDER.filter((k) => k !== 'chat-delivery')
+        .map((k) => recorder.p99(k))
+        .filter(Number.isFinite),
+    );
+    console.log(
+      `Machine            ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' / ')} (other processes included)`,
+    );
+    console.log(
+      `Goal               0 errors, p99 ≤ 200 ms: ${recorder.totalErrors() === 0 && worstP99 <= 200 && deliveries === deliveriesExpected ? 'met' : 'NOT met'} (worst p99 ${worstP99.toFixed(1)} ms)`,
+    );
+    if (recorder.totalErrors() > 0 || deliveries !== deliveriesExpected) process.exitCode = 1;
+  } finally {
+    for (const socket of sockets) socket.disconnect();
+    await pool.close().catch(() => undefined);
+    await cluster.stop();
+  }
+}
+
+await main();
