@@ -62,7 +62,7 @@ test('a catalogue book shows its facts, the about line and the Buy dialog addres
   await expect(page.getByRole('heading', { level: 1, name: /The Hunger Games/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Suzanne Collins' })).toHaveAttribute(
     'href',
-    /\/search\?author=Suzanne%20Collins/,
+    /\/author\/Suzanne%20Collins$/,
   );
   await expect(page.getByTestId('book-rating')).toContainText('4.3');
   const about = page.getByTestId('book-about-line').or(page.getByTestId('book-description'));

@@ -184,14 +184,20 @@ test('authors index: search, letters, pages and an author leads to their books',
   await page.getByRole('button', { name: 'Search', exact: true }).last().click();
   await expect(page).toHaveURL(/q=Rowling/);
   await list.getByRole('link', { name: 'J.K. Rowling' }).click();
-  await expect(page).toHaveURL(/\/search\?author=J\.K\.(%20|\+)Rowling/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Books by J.K. Rowling' })).toBeVisible();
+  await expect(page).toHaveURL(/\/author\/J\.K\.%20Rowling$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'J.K. Rowling' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Books by J.K. Rowling' })).toBeVisible();
   await expect(
     page
-      .getByTestId('search-results')
+      .getByTestId('author-books')
       .getByRole('link', { name: /Harry Potter/ })
       .first(),
   ).toBeVisible();
+  await expectAccessible(page);
+  // and from there, every book of theirs in search
+  await page.getByRole('link', { name: 'Search all books by J.K. Rowling' }).click();
+  await expect(page).toHaveURL(/\/search\?author=J\.K\.(%20|\+)Rowling/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Books by J.K. Rowling' })).toBeVisible();
 });
 
 test('discover page: shelves with "See all" links into search', async ({ page }) => {

@@ -27,6 +27,9 @@ const ROUTES = [
   '/dashboard/settings',
   '/dashboard/settings?section=security',
   '/dashboard/settings?section=preferences',
+  '/dashboard/settings?section=privacy',
+  '/dashboard/stats',
+  '/dashboard/lists',
   '/dashboard/notifications',
   '/admin',
   '/admin/dashboard',
@@ -54,6 +57,14 @@ const ROUTES = [
   '/genres',
   '/genre/fantasy',
   '/genre/science fiction/new',
+  '/genre/fantasy/lists',
+  '/groups/fantasy',
+  '/group/{club}',
+  '/reader/{reader}',
+  '/reader/{reader}/followers',
+  '/reader/{reader}/following',
+  '/list/{list}',
+  '/author/{author}',
   '/authors',
   '/privacy',
   '/terms',
@@ -153,6 +164,14 @@ for (const role of ['visitor', 'reader', 'admin'] as const) {
       visibility: 'public',
       genre_focus: 'fiction',
     });
+    const { user } = await apiCall<{ user: { id: string } }>(request, 'GET', '/api/auth/me', author.token);
+    const list = await apiCall<{ id: string }>(request, 'POST', '/api/lists', author.token, {
+      title: 'Long novels to read slowly over a whole rainy season in Addis Ababa',
+      description: 'Big books, one chapter a day.',
+      visibility: 'public',
+      mode: 'open',
+    });
+    await apiCall(request, 'POST', `/api/lists/${list.id}/books`, author.token, { bookId: book });
     await request.post('/api/contact', {
       data: {
         name: 'Selam Tesfaye',
@@ -172,7 +191,10 @@ for (const role of ['visitor', 'reader', 'admin'] as const) {
       const url = route
         .replace('{book}', encodeURIComponent(book))
         .replace('{ethiopianBook}', encodeURIComponent(ethiopianBook))
-        .replace('{club}', club.id);
+        .replace('{club}', club.id)
+        .replace('{reader}', user.id)
+        .replace('{list}', list.id)
+        .replace('{author}', encodeURIComponent('J.K. Rowling'));
       await page.setViewportSize({ width: WIDTHS[0], height: 800 });
       await page.goto(url);
       await settle(page);

@@ -90,7 +90,11 @@ export const pagesPlugin = fp<{ webDist: string; template: PageTemplate }>(
     }
 
     const cache = new Map<string, { at: number; status: number; html: string }>();
-    const PRIVACY_BOUND = /^\/(reader|list)\//i;
+    /**
+     * Never served from the cache: profiles and lists follow their owner's privacy at once, and the
+     * clubs' pages (discussions, members, events) are conversations a visitor must see as they are.
+     */
+    const UNCACHED = /^\/(reader\/|list\/|group\/|community\/)/i;
 
     function send(reply: FastifyReply, language: Language, status: number, html: string) {
       return reply
@@ -106,8 +110,7 @@ export const pagesPlugin = fp<{ webDist: string; template: PageTemplate }>(
       const url = new URL(request.url, 'http://page.invalid');
       const { language, explicit } = pageLanguage(request, url.searchParams, await pages.defaultLanguage());
       const key = `${language}|${url.pathname}${url.search}`;
-      // Profiles and lists follow their owner's privacy at once: never served from the cache.
-      const cacheable = !PRIVACY_BOUND.test(url.pathname);
+      const cacheable = !UNCACHED.test(url.pathname);
       const cached = cacheable ? cache.get(key) : undefined;
       if (cached && Date.now() - cached.at < PAGE_CACHE_MS)
         return send(reply, language, cached.status, cached.html);

@@ -31,6 +31,8 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
   const { status } = useAuth();
   const toast = useToast();
   const signedIn = status === 'signedIn';
+  // A stored session still being checked (right after the page loads): neither signed in nor out yet.
+  const checking = status === 'loading';
   const list = useQuery(readingListQueryOptions(signedIn));
   const add = useAddToReadingListMutation();
   const update = useUpdateReadingListMutation();
@@ -44,6 +46,7 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
   }
 
   async function onAdd() {
+    if (checking) return;
     if (!signedIn) {
       setAskLogin(true);
       return;
@@ -113,12 +116,12 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
         type="button"
         className="btn btn-secondary"
         onClick={() => void onAdd()}
-        disabled={add.isPending || (signedIn && list.isPending)}
+        disabled={checking || add.isPending || (signedIn && list.isPending)}
       >
         <BookmarkIcon className="size-4" />
         {t('book.readingList.add')}
       </button>
-      {askLogin ? (
+      {askLogin && status === 'signedOut' ? (
         <p role="alert" className="mt-2 text-sm">
           {t('book.readingList.loginFirst')}{' '}
           <Link to="/login" className="font-semibold text-accent underline">
