@@ -4,9 +4,16 @@
  */
 import { foldEthiopic, romanizeEthiopic } from './ethiopic.js';
 
-/** Latin letters with marks and their plain letter (scholarly romanisations, typed accents). */
-export const ACCENTED_FROM = 'áàâäãåāăąǎçćčċďđḍéèêëēėęěəḥḫíìîïīįǐǧñńňóòôöõøōőǒṗŕřśšşṣţťṭúùûüūůűųǔýÿžźżẓ';
-export const ACCENTED_TO = 'aaaaaaaaaacccddddeeeeeeeeehhiiiiiiigjnnnoooooooooopprrssssttttuuuuuuuuuyyzzzz';
+/** Latin letters with marks (scholarly romanisations, typed accents), each read as a plain letter. */
+export const ACCENTED_FROM = 'áàâäãåāăąǎçćčċďđḍéèêëēėęěəḥḫíìîïīįǐıǧłñńňóòôöõøōőǒṗŕřśšşṣţťṭúùûüūůűųǔýÿžźżẓ';
+
+/** Letters whose plain letter is not the one their decomposition starts with. */
+const PLAIN_LETTER: Readonly<Record<string, string>> = { đ: 'd', ə: 'e', ı: 'i', ǧ: 'j', ł: 'l', ø: 'o' };
+
+/** The plain letter of each letter of ACCENTED_FROM, in order (what `translate()` maps it to). */
+export const ACCENTED_TO = [...ACCENTED_FROM]
+  .map((char) => PLAIN_LETTER[char] ?? char.normalize('NFD')[0]!)
+  .join('');
 
 /** Apostrophes inside a word (Ge'ez, O'Brien, scholarly ʼ and ʻ) join its letters in a Latin key. */
 export const APOSTROPHES = new Set(["'", '’', 'ʼ', 'ʻ', '`', '´']);
@@ -42,8 +49,9 @@ export const LATIN_KEY_STEPS: readonly LatinKeyStep[] = [
   // i and u before a vowel are the consonants y and w (Mariam = Maryam, Giorgis = Giyorgis).
   ['regex', 'i([aeou])', 'y$1'],
   ['regex', 'u([aeio])', 'w$1'],
-  // A final -ai/-ei/-oi is -ay (Oromai = Oromay); a final y after a consonant is a vowel (Harry = ሃሪ).
-  ['regex', '([aeo])i( |$)', '$1y$2'],
+  // -ai/-ei/-oi before a consonant or at the end is -ay (Oromai = Oromay, maikeb = ማይከብ); a final y
+  // after a consonant is a vowel (Harry = ሃሪ).
+  ['regex', '([aeo])i([^aeiou]|$)', '$1y$2'],
   ['regex', '([^aeiou ])y( |$)', '$1i$2'],
   // c and q are k, v is b, the placeholders become x (sh) and c (ch), and the vowels go.
   ['translate', 'cqvSCaeiou', 'kkbxc'],
@@ -74,7 +82,7 @@ const COMPILED_STEPS = LATIN_KEY_STEPS.map((step) =>
 export function plainLatin(text: string): string {
   let out = '';
   for (const char of romanizeEthiopic(foldEthiopic(text)).toLowerCase()) {
-    if (APOSTROPHES.has(char)) continue;
+    if (APOSTROPHES.has(char) || COMBINING_MARK.test(char)) continue;
     const plain = ACCENTS.get(char) ?? char;
     out += /[a-z0-9]/.test(plain) ? plain : ' ';
   }
@@ -125,7 +133,19 @@ export function searchWords(text: string): string[] {
 /** English articles a title may start with, left out when titles are compared ("The Hobbit" = "hobbit"). */
 const LEADING_ARTICLE = /^(the|a|an) /;
 
-/** A title's words joined by single spaces, without a leading article (as `title_words` stores it). */
+/** A trailing parenthetical of a title (an edition's note, a subtitle): "ኦሪት ዘፍጥረት (ቅጽ 1)". */
+export const TRAILING_PARENTHETICAL = '\\s*\\([^()]*\\)\\s*$';
+
+/** A title without its trailing parenthetical, what a reader types of it. */
+export function titleCore(text: string): string {
+  const core = text.replace(new RegExp(TRAILING_PARENTHETICAL), '');
+  return /\S/.test(core) ? core : text;
+}
+
+/**
+ * A title's words joined by single spaces, without a trailing parenthetical or a leading article
+ * (as `title_words` stores it).
+ */
 export function titleWords(text: string): string {
-  return searchWords(text).join(' ').replace(LEADING_ARTICLE, '');
+  return searchWords(titleCore(text)).join(' ').replace(LEADING_ARTICLE, '');
 }

@@ -106,8 +106,13 @@ export const books = pgTable(
     seriesWords: text('series_words').generatedAlwaysAs(sql`nebab_title_words(series)`),
     /** Written in Ge'ez (title or an author's name): where Latin-typed Amharic is looked for. */
     geez: boolean('geez').generatedAlwaysAs(sql`nebab_has_ethiopic(title, authors)`),
-    /** The title's Latin key. */
-    titleKey: text('title_key').generatedAlwaysAs(sql`nebab_latin_key(title)`),
+    /**
+     * The title in plain Latin letters (Ge'ez romanised): Latin-typed Amharic whose consonants match
+     * several titles ranks the one whose vowels it shares first (merek: መረቅ before ምረቅ).
+     */
+    titleLatin: text('title_latin').generatedAlwaysAs(sql`nebab_plain_latin(nebab_title_core(title))`),
+    /** The Latin key of the title's core (without a trailing parenthetical). */
+    titleKey: text('title_key').generatedAlwaysAs(sql`nebab_latin_key(nebab_title_core(title))`),
     ...timestamps,
   },
   (t) => [

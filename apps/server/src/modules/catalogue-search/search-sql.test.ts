@@ -6,6 +6,7 @@ import {
   ETHIOPIC_LAST,
   foldEthiopic,
   latinKey,
+  plainLatin,
   romanizeEthiopic,
   searchWords,
   titleWords,
@@ -30,12 +31,20 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-type Row = { t: string; fold: string; romanised: string; key: string; words: string; title: string | null };
+type Row = {
+  t: string;
+  fold: string;
+  romanised: string;
+  plain: string;
+  key: string;
+  words: string;
+  title: string | null;
+};
 
 async function throughSql(texts: string[]): Promise<Row[]> {
   return selectRows<Row>(
     server.db,
-    sql`SELECT t, nebab_fold_ethiopic(t) AS fold, nebab_romanize_ethiopic(t) AS romanised,
+    sql`SELECT t, nebab_fold_ethiopic(t) AS fold, nebab_romanize_ethiopic(t) AS romanised, nebab_plain_latin(t) AS plain,
                nebab_latin_key(t) AS key, btrim(regexp_replace(nebab_search_words(t), ' +', ' ', 'g')) AS words,
                nebab_title_words(t) AS title
         FROM unnest(${`{${texts.map((text) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) AS t`,
@@ -48,6 +57,7 @@ function expectAgreement(rows: Row[]): void {
     const expected = {
       fold: foldEthiopic(row.t),
       romanised: romanizeEthiopic(row.t),
+      plain: plainLatin(row.t),
       key: latinKey(row.t),
       words: searchWords(row.t).join(' '),
       title: titleWords(row.t),

@@ -14,6 +14,7 @@ import {
   ETHIOPIC_LAST,
   foldEthiopicCode,
   LATIN_KEY_STEPS,
+  TRAILING_PARENTHETICAL,
   WORD_CHARACTER,
   WORD_MARKS,
   romanizeEthiopicCode,
@@ -88,7 +89,8 @@ export function searchFunctionsSql(): string {
   const fold = foldTable();
   const accents = accentTable();
   const offset = ETHIOPIC_FIRST - 1;
-  let key = `regexp_replace(translate(lower(translate(nebab_romanize_ethiopic(nebab_fold_ethiopic(t)), ${quote(accents.from)}, ${quote(accents.to)})), ${quote([...APOSTROPHES].join(''))}, ''), '[^a-z0-9]+', ' ', 'g')`;
+  const plain = `regexp_replace(regexp_replace(translate(lower(translate(nebab_romanize_ethiopic(nebab_fold_ethiopic(t)), ${quote(accents.from)}, ${quote(accents.to)})), ${quote([...APOSTROPHES].join(''))}, ''), ${quote(characterClass(COMBINING_MARK))}, '', 'g'), '[^a-z0-9]+', ' ', 'g')`;
+  let key = 'nebab_plain_latin(t)';
   for (const [kind, a, b] of LATIN_KEY_STEPS)
     key =
       kind === 'regex'
@@ -109,6 +111,11 @@ CREATE OR REPLACE FUNCTION nebab_romanize_ethiopic(t text) RETURNS text LANGUAGE
                            ELSE c END, '' ORDER BY i)
     FROM unnest(string_to_array(t, NULL)) WITH ORDINALITY AS s(c, i)) END
 $$;`,
+    `-- A text in plain Latin letters: Ge'ez folded and romanised, lower case, marks off, apostrophes out,
+-- anything but a-z and 0-9 as single spaces.
+CREATE OR REPLACE FUNCTION nebab_plain_latin(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT btrim(regexp_replace(${plain}, ' +', ' ', 'g'))
+$$;`,
     `-- The Latin key of a text: the consonants readers agree on (fikir / fiqir / ፍቅር → fkr).
 CREATE OR REPLACE FUNCTION nebab_latin_key(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT btrim(regexp_replace(${key}, ' +', ' ', 'g'))
@@ -117,6 +124,16 @@ $$;`,
 -- letters and digits.
 CREATE OR REPLACE FUNCTION nebab_search_words(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT regexp_replace(regexp_replace(translate(lower(translate(nebab_fold_ethiopic(normalize(t, NFC)), ${quote(accents.from)}, ${quote(accents.to)})), ${quote(WORD_MARKS)}, ''), ${quote(characterClass(COMBINING_MARK))}, '', 'g'), ${quote(`${characterClass(WORD_CHARACTER, true)}+`)}, ' ', 'g')
+$$;`,
+    `-- A title without its trailing parenthetical (an edition's note, a subtitle): what readers type of it.
+CREATE OR REPLACE FUNCTION nebab_title_core(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN regexp_replace(t, ${quote(TRAILING_PARENTHETICAL)}, '') ~ '\\S'
+              THEN regexp_replace(t, ${quote(TRAILING_PARENTHETICAL)}, '') ELSE t END
+$$;`,
+    `-- A title (or a series' name) as a typed title is compared with: the words of its core, a leading
+-- English article left out ("The Hobbit" → "hobbit").
+CREATE OR REPLACE FUNCTION nebab_title_words(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT regexp_replace(btrim(regexp_replace(nebab_search_words(nebab_title_core(t)), ' +', ' ', 'g')), '^(the|a|an) ', '')
 $$;`,
   ].join('\n--> statement-breakpoint\n');
 }

@@ -1,4 +1,4 @@
-import { latinKey, searchWords, type SearchQuery } from '@nebab/shared';
+import { hasEthiopic, latinKey, searchWords, type SearchQuery } from '@nebab/shared';
 import type { BookCardRow } from '../books/books.repository.js';
 import { searchFilters } from './filters.js';
 import { analyseQuery, STOP_WORDS, type AnalysedQuery } from './query.js';
@@ -51,9 +51,12 @@ export function describeCorrection(
     held.has(word) || (prefix && [...held].some((candidate) => candidate.startsWith(word)));
   if (content.every((choice) => choice.typed.split(' ').every((word) => holds(word, choice.prefix))))
     return null;
-  const keys = new Set(latinKey(document).split(' '));
-  const typedKeys = latinKey(typed).split(' ').filter(Boolean);
-  if (typedKeys.length > 0 && typedKeys.every((key) => keys.has(key))) return null;
+  // Amharic typed in Latin letters found its book in Ge'ez: nothing was corrected.
+  if (text.keys && hasEthiopic(document)) {
+    const keys = new Set(latinKey(document).split(' '));
+    const typedKeys = latinKey(typed).split(' ').filter(Boolean);
+    if (typedKeys.length > 0 && typedKeys.every((key) => keys.has(key))) return null;
+  }
   const words = text.choices.map((choice) => {
     if (choice.keepsTyped) return choice.typed;
     const reading =

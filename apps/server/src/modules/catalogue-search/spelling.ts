@@ -10,8 +10,11 @@
  * among them ("hary potter": harry, not mary).
  */
 
-/** Alternatives kept per word. */
-const MAX_ALTERNATIVES = 4;
+/**
+ * Alternatives kept per word: more when other words are typed with it (each alternative must meet
+ * them in one book, so the wrong ones find nothing), fewer for a word alone.
+ */
+const MAX_ALTERNATIVES = { alone: 6, withOthers: 12 };
 
 /** A word known from at most this many books may still be a typo of a far more common word. */
 const RARE_BOOKS = 2;
@@ -152,6 +155,8 @@ export interface WordChoice {
   keepsTyped: boolean;
   /** Match as a prefix (the last word while typing). */
   prefix: boolean;
+  /** Edits to the nearest correction (0 when the typed word stands). */
+  distance: number;
 }
 
 /**
@@ -174,37 +179,45 @@ export function correctWords(
     const prefix = last && options.lastIsPrefix && (books === 0 || Boolean(options.prefixWhenKnown));
     const length = [...word].length;
     const max = allowedEdits(length);
-    if (options.skip?.(word) || max === 0 || (prefix && lexicon.hasPrefix(word) && books === 0)) {
-      choices.push({ typed: word, alternatives: [[word]], keepsTyped: true, prefix });
+    if (options.skip?.(word) || max === 0 || books > RARE_BOOKS) {
+      choices.push({ typed: word, alternatives: [[word]], keepsTyped: true, prefix, distance: 0 });
       continue;
     }
-    if (books > RARE_BOOKS) {
-      choices.push({ typed: word, alternatives: [[word]], keepsTyped: true, prefix });
+    const typing = prefix && books === 0 && lexicon.hasPrefix(word);
+    if (typing && options.prefixWhenKnown) {
+      // Typeahead: a word still being typed is what it is.
+      choices.push({ typed: word, alternatives: [[word]], keepsTyped: true, prefix, distance: 0 });
       continue;
     }
     const near = lexicon.near(word, max);
     const alternatives: string[][] = [];
-    if (books > 0) {
-      // Known, but from a book or two: a far more common word one edit away is a likelier meaning.
+    if (books > 0 || typing) {
+      // Known, but from a book or two, or the start of known words: a far more common word one edit
+      // away may be meant instead ("the gover": governor, or giver).
       alternatives.push([word]);
+      const reach = words.length > 1 ? max : 1;
       for (const candidate of near)
-        if (candidate.distance === 1 && candidate.books >= COMMON_RATIO * books)
+        if (candidate.distance <= reach && candidate.books >= COMMON_RATIO * books)
           alternatives.push([candidate.term]);
     } else {
+      // The nearest words; two edits away too where the other words of the query choose among
+      // them (each alternative must still meet them in one book).
       const best = near[0]?.distance ?? Infinity;
-      for (const candidate of near)
-        if (candidate.distance <= Math.max(best, 1)) alternatives.push([candidate.term]);
-      // Two known words run together ("lordof").
-      if (best > 1) {
-        const split = splitRunTogether(word, lexicon);
-        if (split) alternatives.unshift(split);
-      }
+      const reach = words.length > 1 ? max : Math.max(best, 1);
+      for (const candidate of near) if (candidate.distance <= reach) alternatives.push([candidate.term]);
+      // Two known words run together ("lordof", "inthe").
+      const split = splitRunTogether(word, lexicon);
+      if (split) alternatives.splice(best > 1 ? 0 : Math.min(alternatives.length, 2), 0, split);
     }
     choices.push({
       typed: word,
-      alternatives: alternatives.slice(0, MAX_ALTERNATIVES),
-      keepsTyped: books > 0,
-      prefix,
+      alternatives: alternatives.slice(
+        0,
+        words.length > 1 ? MAX_ALTERNATIVES.withOthers : MAX_ALTERNATIVES.alone,
+      ),
+      keepsTyped: books > 0 || typing,
+      prefix: prefix && (typing || books > 0),
+      distance: books > 0 || typing ? 0 : (near[0]?.distance ?? 0),
     });
   }
   return joinSplitWords(choices, lexicon);
@@ -245,6 +258,7 @@ function joinSplitWords(choices: WordChoice[], lexicon: Lexicon): WordChoice[] {
           alternatives: pair ? [[joined], pair] : [[joined]],
           keepsTyped: false,
           prefix: next.prefix,
+          distance: 1,
         });
         i += 1;
         continue;

@@ -1,4 +1,4 @@
-import { latinKey, titleWords } from '@nebab/shared';
+import { latinKey, plainLatin, titleWords } from '@nebab/shared';
 import { isNumber, keysOf, STOP_WORDS, type AnalysedQuery, type IsbnQuery } from './query.js';
 import { correctWords, type Lexicon, type WordChoice } from './spelling.js';
 
@@ -27,8 +27,17 @@ export interface TextQuery {
   phrases: string[];
   /** The words as typed, read as a title (typeahead's title prefix). */
   typedPhrase: string;
-  /** The keys' most likely reading, compared with a title's key. */
+  /**
+   * Every typed key is one of books written in Ge'ez: the Latin words read as Amharic, and key
+   * matches outrank corrections of the words into English ("maikeb" is ማይከብ, not "Marked").
+   */
+  keysReadAsAmharic: boolean;
+  /** The text in plain Latin letters (Latin-typed Amharic: its vowels break ties between keys). */
+  latin: string | null;
+  /** The keys as typed, compared with a title's key. */
   keyPhrase: string | null;
+  /** Every reading of the keys (their corrections combined), compared with a title's key. */
+  keyPhrases: string[];
   isbn: IsbnQuery | null;
   /** The query holds Ge'ez. */
   ethiopic: boolean;
@@ -51,7 +60,7 @@ function amharicLike(word: string, words: Lexicon): boolean {
 const MAX_PHRASES = 8;
 
 /** The combinations of the words' alternatives, most likely first, at most MAX_PHRASES. */
-function readings(choices: readonly WordChoice[]): string[] {
+function readings(choices: readonly WordChoice[], read: (words: string) => string = titleWords): string[] {
   let combos: string[][] = [[]];
   for (const choice of choices) {
     const options = choice.alternatives.length ? choice.alternatives : [[choice.typed]];
@@ -60,7 +69,7 @@ function readings(choices: readonly WordChoice[]): string[] {
       for (const option of options) if (next.length < MAX_PHRASES) next.push([...combo, ...option]);
     combos = next;
   }
-  return [...new Set(combos.map((words) => titleWords(words.join(' '))).filter(Boolean))];
+  return [...new Set(combos.map((words) => read(words.join(' '))).filter(Boolean))];
 }
 
 function group(choice: WordChoice, weight: string): string {
@@ -103,6 +112,7 @@ export function buildTextQuery(
         typed: word,
         alternatives: [[word]],
         keepsTyped: true,
+        distance: 0,
         prefix:
           options.lastIsPrefix &&
           i === query.words.length - 1 &&
@@ -122,14 +132,17 @@ export function buildTextQuery(
   let keyPhrase: string | null = null;
   if (useKeys) {
     const keyWords = keysOf(query.words.filter((word) => !STOP_WORDS.has(word)));
-    keyChoices = options.asTyped
-      ? keyWords.map((key, i) => ({
-          typed: key,
-          alternatives: [[key]],
-          keepsTyped: true,
-          prefix: Boolean(options.keyPrefix) && i === keyWords.length - 1,
-        }))
-      : correctWords(keyWords, lexicons.keys, { lastIsPrefix: Boolean(options.keyPrefix), skip: isNumber });
+    // A Ge'ez query's keys look for a foreign title spelled in Ge'ez: as typed, whole words only.
+    keyChoices =
+      options.asTyped || query.ethiopic
+        ? keyWords.map((key, i) => ({
+            typed: key,
+            alternatives: [[key]],
+            keepsTyped: true,
+            distance: 0,
+            prefix: Boolean(options.keyPrefix) && !query.ethiopic && i === keyWords.length - 1,
+          }))
+        : correctWords(keyWords, lexicons.keys, { lastIsPrefix: Boolean(options.keyPrefix), skip: isNumber });
     keyChoices = keyChoices.filter((choice) => choice.alternatives.length > 0);
     keyPhrase = latinKey(query.text) || null;
   }
@@ -148,6 +161,13 @@ export function buildTextQuery(
     phrases,
     typedPhrase: titleWords(query.words.join(' ')),
     keyPhrase,
+    keyPhrases: keyPhrase ? [...new Set([keyPhrase, ...readings(keyChoices, (words) => words)])] : [],
+    latin: useKeys ? plainLatin(query.text) || null : null,
+    keysReadAsAmharic:
+      useKeys &&
+      !query.ethiopic &&
+      keyChoices.length > 0 &&
+      keyChoices.every((choice) => lexicons.keys.geezCount(choice.typed) > 0),
     isbn: query.isbn,
     ethiopic: query.ethiopic,
     contentWords: content.length,

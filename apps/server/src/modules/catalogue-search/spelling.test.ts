@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { parseIsbn } from './query.js';
+import { correctWords, editDistance, Lexicon } from './spelling.js';
+
+function lexicon(words: Record<string, number>): Lexicon {
+  const lex = new Lexicon();
+  for (const [term, books] of Object.entries(words)) lex.set(term, books);
+  return lex;
+}
+
+const VOCABULARY = lexicon({
+  tolkien: 12,
+  token: 3,
+  pride: 20,
+  and: 4000,
+  prejudice: 6,
+  lord: 40,
+  of: 3000,
+  the: 4700,
+  rings: 9,
+  fahrenheit: 2,
+  harry: 30,
+  mary: 45,
+  potter: 25,
+  great: 48,
+  gatsby: 1,
+  giver: 3,
+  governor: 4,
+});
+
+describe('editDistance (optimal string alignment)', () => {
+  it('counts insertions, deletions, substitutions and swapped neighbours as one edit each', () => {
+    expect(editDistance('tolkein', 'tolkien', 2)).toBe(1);
+    expect(editDistance('predjudice', 'prejudice', 2)).toBe(1);
+    expect(editDistance('rigns', 'rings', 2)).toBe(1);
+    expect(editDistance('hary', 'harry', 2)).toBe(1);
+    expect(editDistance('grate', 'great', 2)).toBe(2);
+  });
+
+  it('stops early past the limit', () => {
+    expect(editDistance('tolkien', 'dickens', 2)).toBe(3);
+    expect(editDistance('a', 'abcdef', 2)).toBe(3);
+  });
+});
+
+describe('correctWords', () => {
+  const read = (words: string[], lastIsPrefix = true) =>
+    correctWords(words, VOCABULARY, { lastIsPrefix }).map((choice) =>
+      choice.alternatives.map((a) => a.join(' ')),
+    );
+
+  it('leaves known words as typed', () => {
+    expect(read(['harry', 'potter'])).toEqual([['harry'], ['potter']]);
+  });
+
+  it('offers the known words one edit away, the most common first', () => {
+    expect(read(['tolkein'])[0]![0]).toBe('tolkien');
+    expect(read(['pride', 'and', 'predjudice'])[2]).toContain('prejudice');
+    // Both harry and mary are one edit from "hary": the other words of the query choose.
+    expect(read(['hary', 'potter'])[0]).toEqual(expect.arrayContaining(['harry', 'mary']));
+  });
+
+  it('reaches two edits when other words are typed with it', () => {
+    expect(read(['the', 'grate', 'gatsby'])[1]).toContain('great');
+  });
+
+  it('splits words run together and joins words split apart', () => {
+    expect(read(['lordof', 'the', 'rings'])[0]).toContain('lord of');
+    const joined = correctWords(['fahren', 'heit'], VOCABULARY, { lastIsPrefix: false });
+    expect(joined).toHaveLength(1);
+    expect(joined[0]!.alternatives[0]).toEqual(['fahrenheit']);
+  });
+
+  it('keeps the start of known words while it is typed, with a near word as another reading', () => {
+    const [gover] = correctWords(['gover'], VOCABULARY, { lastIsPrefix: true });
+    expect(gover!.prefix).toBe(true);
+    expect(gover!.alternatives.map((a) => a[0])).toEqual(expect.arrayContaining(['gover', 'giver']));
+    // In typeahead the word being typed stands alone.
+    const [typing] = correctWords(['gover'], VOCABULARY, { lastIsPrefix: true, prefixWhenKnown: true });
+    expect(typing!.alternatives).toEqual([['gover']]);
+  });
+
+  it('never corrects numbers, stop words or very short words', () => {
+    const choices = correctWords(['451', 'xy'], VOCABULARY, {
+      lastIsPrefix: false,
+      skip: (word) => /^\d+$/.test(word),
+    });
+    expect(choices.map((choice) => choice.alternatives)).toEqual([[['451']], [['xy']]]);
+  });
+});
+
+describe('parseIsbn', () => {
+  it.each([
+    ['9780439023481', '9780439023481', '0439023483'],
+    ['0439023483', '9780439023481', '0439023483'],
+    ['978-0-439-02348-1', '9780439023481', '0439023483'],
+    ['ISBN 0-439-02348-3', '9780439023481', '0439023483'],
+    ['isbn-13: 978 0 439 02348 1', '9780439023481', '0439023483'],
+    ['439023483', '9780439023481', '0439023483'],
+    ['080442957X', '9780804429573', '080442957X'],
+  ])('reads %s', (q, isbn13, isbn10) => {
+    expect(parseIsbn(q)).toEqual({ isbn13, isbn10 });
+  });
+
+  it('knows 979 ISBNs have no ISBN-10, and refuses numbers whose check digit fails', () => {
+    expect(parseIsbn('9791032305690')?.isbn10).toBeNull();
+    expect(parseIsbn('9780439023482')).toBeNull();
+    expect(parseIsbn('0439023484')).toBeNull();
+    expect(parseIsbn('1984')).toBeNull();
+  });
+});
