@@ -31,3 +31,4 @@ export * from './contact.js';
 export * from './shelves.js';
 export * from './reading-stats.js';
 export * from './ethiopian-calendar.js';
+export * from './imports.js';

@@ -15,3 +15,4 @@ export * from './readers.js';
 export * from './lists.js';
 export * from './feed.js';
 export * from './contact.js';
+export * from './imports.js';
