@@ -50,21 +50,24 @@ export function createBooksMatchRepository(db: Db) {
     },
 
     /**
-     * Up to `perQuery` candidates for each query text ("title author", lower case), by trigram word
-     * similarity to the books' `search_text` (its GIN index answers `<%`). `i` is the query's
-     * 1-based position.
+     * Up to `perQuery` candidates for each query (lower-case title, lower-case author): books whose
+     * `search_text` holds the title within trigram word similarity (its GIN index answers `<%`),
+     * the closest to title and author first. `i` is the query's 1-based position.
      */
-    async fuzzy(queries: readonly string[], perQuery: number, tx: Db = db) {
+    async fuzzy(queries: ReadonlyArray<{ title: string; author: string }>, perQuery: number, tx: Db = db) {
       if (queries.length === 0) return [];
+      const titles = textArray(queries.map((query) => query.title));
+      const authors = textArray(queries.map((query) => query.author));
       return selectRows<MatchCandidate & { i: string }>(
         tx,
         sql`SELECT q.i::text AS i, c.id, c.title, c.alt_titles, c.authors
-            FROM unnest(${textArray(queries)}) WITH ORDINALITY AS q(text, i)
+            FROM unnest(${titles}, ${authors}) WITH ORDINALITY AS q(title, author, i)
             CROSS JOIN LATERAL (
               SELECT b.id, b.title, b.alt_titles, b.authors
               FROM books b
-              WHERE b.status = 'active' AND q.text <% b.search_text
-              ORDER BY word_similarity(q.text, b.search_text) DESC, b.ratings_count DESC
+              WHERE b.status = 'active' AND q.title <% b.search_text
+              ORDER BY word_similarity(q.title, b.search_text) + word_similarity(q.author, b.search_text) DESC,
+                b.ratings_count DESC
               LIMIT ${perQuery}
             ) c`,
       );

@@ -139,9 +139,10 @@ export function createBookMatchService(deps: { match: BooksMatchRepository }) {
 
       const fuzzy = open().filter((i) => titleKey(rows[i]!.title));
       if (fuzzy.length > 0) {
-        const queries = fuzzy.map((i) =>
-          `${stripSeries(rows[i]!.title)} ${rows[i]!.authors[0] ?? ''}`.toLowerCase().trim(),
-        );
+        const queries = fuzzy.map((i) => ({
+          title: stripSeries(rows[i]!.title).toLowerCase(),
+          author: (rows[i]!.authors[0] ?? '').toLowerCase(),
+        }));
         const candidates = new Map<number, MatchCandidate[]>();
         for (const found of await match.fuzzy(queries, FUZZY_CANDIDATES, tx)) {
           const index = fuzzy[Number(found.i) - 1]!;

@@ -66,6 +66,30 @@ export function similarity(a: string, b: string): number {
   return shared / (x.size + y.size - shared);
 }
 
+/** Edit distance with adjacent transpositions (optimal string alignment): "tolkein" → "tolkien" is 1. */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i < rows; i += 1) {
+    for (let j = 1; j < cols; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** Surnames equal but for a typo: one edit from 4 letters on, two from 8. */
+function closeNames(a: string, b: string): boolean {
+  if (a === b) return true;
+  const longest = Math.max(a.length, b.length);
+  if (longest < 4) return false;
+  return editDistance(a, b) <= (longest >= 8 ? 2 : 1);
+}
+
 /**
  * True when one of the candidate's authors is the wanted author: the same surname (the last word,
  * allowing a typo in a long one), or overall similar names. No author on either side matches on the
@@ -81,8 +105,7 @@ export function authorMatches(wanted: string[], candidate: string[]): boolean {
       const bw = nameWords(b);
       const bLast = bw[bw.length - 1];
       if (!bLast) continue;
-      if (aLast === bLast) return true;
-      if (aLast.length >= 5 && similarity(aLast, bLast) >= 0.5) return true;
+      if (closeNames(aLast, bLast)) return true;
       if (similarity(aw.join(' '), bw.join(' ')) >= 0.6) return true;
     }
   }
