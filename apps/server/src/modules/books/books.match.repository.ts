@@ -3,6 +3,9 @@ import type { Db } from '../../db/client.js';
 import { books, type NewBookRow } from '../../db/schema/index.js';
 import { selectRows, textArray } from '../../db/sql-helpers.js';
 
+/** Books a fuzzy query looks at, at most (a bound on the work of titles shared by many books). */
+const FUZZY_WINDOW = 200;
+
 /** A catalogue book as matching compares it. */
 export interface MatchCandidate {
   id: string;
@@ -63,11 +66,16 @@ export function createBooksMatchRepository(db: Db) {
         sql`SELECT q.i::text AS i, c.id, c.title, c.alt_titles, c.authors
             FROM unnest(${titles}, ${authors}) WITH ORDINALITY AS q(title, author, i)
             CROSS JOIN LATERAL (
-              SELECT b.id, b.title, b.alt_titles, b.authors
-              FROM books b
-              WHERE b.status = 'active' AND q.title <% b.search_text
-              ORDER BY word_similarity(q.title, b.search_text) + word_similarity(q.author, b.search_text) DESC,
-                b.ratings_count DESC
+              SELECT w.id, w.title, w.alt_titles, w.authors
+              FROM (
+                -- A bounded window of books per query, however many titles look alike.
+                SELECT b.id, b.title, b.alt_titles, b.authors, b.search_text, b.ratings_count
+                FROM books b
+                WHERE b.status = 'active' AND q.title <% b.search_text
+                LIMIT ${FUZZY_WINDOW}
+              ) w
+              ORDER BY word_similarity(q.title, w.search_text) + word_similarity(q.author, w.search_text) DESC,
+                w.ratings_count DESC
               LIMIT ${perQuery}
             ) c`,
       );

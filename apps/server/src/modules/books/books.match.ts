@@ -85,6 +85,7 @@ export function editDistance(a: string, b: string): number {
 /** Surnames equal but for a typo: one edit from 4 letters on, two from 8. */
 function closeNames(a: string, b: string): boolean {
   if (a === b) return true;
+  if (/\d/.test(a) || /\d/.test(b)) return false;
   const longest = Math.max(a.length, b.length);
   if (longest < 4) return false;
   return editDistance(a, b) <= (longest >= 8 ? 2 : 1);
@@ -112,6 +113,11 @@ export function authorMatches(wanted: string[], candidate: string[]): boolean {
   return false;
 }
 
+/** The numbers of a title key, in order ("book 2 of 12" → "2 12"). */
+function numbersOf(key: string): string {
+  return (key.match(/\d+/g) ?? []).join(' ');
+}
+
 /** The lowest title similarity a fuzzy candidate needs (a typo or two in a title of a few words). */
 export const TITLE_SIMILARITY_MIN = 0.55;
 
@@ -123,9 +129,13 @@ export function candidateScore(
   if (!authorMatches(wanted.authors, candidate.authors)) return 0;
   const key = titleKey(wanted.title);
   if (!key) return 0;
+  const numbers = numbersOf(key);
   let best = 0;
   for (const title of [candidate.title, ...candidate.altTitles]) {
-    const score = similarity(key, titleKey(title));
+    const other = titleKey(title);
+    // Numbers are never typos: "Volume 1" is not "Volume 101", "1984" not "1985".
+    if (numbersOf(other) !== numbers) continue;
+    const score = similarity(key, other);
     if (score > best) best = score;
   }
   return best >= TITLE_SIMILARITY_MIN ? best : 0;

@@ -40,6 +40,8 @@ export interface ImportsServiceDeps {
   reviews: { importReviews(userId: string, items: ImportReview[], tx: Db): Promise<void> };
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const atNoon = (date: string | null) => (date ? new Date(`${date}T12:00:00Z`) : null);
 
 function factsOf(data: ParsedRow): BookFacts {
@@ -194,6 +196,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         return;
       }
       let handled: number;
+      const started = performance.now();
       try {
         handled = await applyBatch(found, size);
       } catch (error) {
@@ -207,6 +210,9 @@ export function createImportsService(deps: ImportsServiceDeps) {
       if (handled === 0) break;
       if (size === 1 && handled > 0) size = IMPORT_BATCH;
       await announce(id);
+      // PGlite has one connection: a pause after each batch lets readers' requests through (a fifth
+      // of the batch's time), so the app stays responsive while an import runs.
+      await pause(Math.min(200, Math.max(10, (performance.now() - started) / 5)));
     }
     const finished = await repo.finish(id, 'done');
     if (finished) {
