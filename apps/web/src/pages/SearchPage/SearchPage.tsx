@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { SearchIcon } from '../../components/icons';
 import { usePageTitle } from '../../components/usePageTitle';
 import { SuggestBookButton } from '../../features/admin-catalogue/SuggestBook';
+import { AddBookButton } from '../../features/library/AddBookButton';
 import { SearchFilters } from './SearchFilters';
 import { SearchResultCard } from './SearchResultCard';
 import {
@@ -175,7 +176,8 @@ export function SearchPage() {
           <div className="card p-8 text-center">
             <p className="text-xl font-semibold">{t('search.empty')}</p>
             <p className="mt-2 text-ink-muted">{t('search.emptyHint')}</p>
-            <div className="mt-4 flex justify-center">
+            <div className="mt-4 flex flex-wrap justify-center gap-3">
+              <AddBookButton initialTitle={state.q ?? ''} />
               <SuggestBookButton initialTitle={state.q ?? ''} />
             </div>
           </div>
