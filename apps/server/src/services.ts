@@ -274,7 +274,9 @@ export function createServices({
     repo: importsRepo,
     logger,
     books: bookMatch,
-    readingList: { importEntries: (userId, items, tx) => importEntries(readingListImport, userId, items, tx) },
+    readingList: {
+      importEntries: (userId, items, tx) => importEntries(readingListImport, userId, items, tx),
+    },
     reviews: { importReviews: (userId, items, tx) => reviewsImport.importReviews(userId, items, tx) },
   });
   /** Readers add missing books; admins check and merge them (each module moves its own rows). */

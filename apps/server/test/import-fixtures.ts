@@ -112,7 +112,11 @@ export interface CsvOptions {
 }
 
 /** A CSV file of `rows` under `columns` (missing cells empty). */
-export function csvFile(columns: readonly string[], rows: readonly ExportRow[], options: CsvOptions = {}): Buffer {
+export function csvFile(
+  columns: readonly string[],
+  rows: readonly ExportRow[],
+  options: CsvOptions = {},
+): Buffer {
   const eol = options.eol ?? '\n';
   const pad = (text: string) => (options.padded ? `  ${text}  ` : text);
   const lines = [columns.map((name) => pad(name)).join(',')];
@@ -159,7 +163,11 @@ export async function postImport(
   const form = new FormData();
   if (fields.source) form.append('source', fields.source);
   if (fields.publicReviews) form.append('publicReviews', fields.publicReviews);
-  form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), fields.fileName ?? 'goodreads_library_export.csv');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(file)], { type: 'text/csv' }),
+    fields.fileName ?? 'goodreads_library_export.csv',
+  );
   const response = await fetch(`${baseUrl}/api/imports`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, ...(fields.lang ? { 'accept-language': fields.lang } : {}) },

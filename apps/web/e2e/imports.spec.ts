@@ -69,7 +69,9 @@ test('a reader imports a Goodreads export in Settings, watches it, reads the rep
   await expect(filter(page, 'Want to Read')).toHaveAccessibleName('Want to Read 1');
   await filter(page, 'Completed').click();
   await expect(page.getByTestId('reading-card').filter({ hasText: 'The Hunger Games' })).toBeVisible();
-  await expect(page.getByTestId('reading-card').filter({ hasText: 'Songs of the Simien Wind' })).toBeVisible();
+  await expect(
+    page.getByTestId('reading-card').filter({ hasText: 'Songs of the Simien Wind' }),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // Both exports download.
@@ -88,13 +90,19 @@ test('a reader imports a Goodreads export in Settings, watches it, reads the rep
     page.getByRole('button', { name: 'Download all my data (JSON)' }).click(),
   ]);
   expect(json.suggestedFilename()).toMatch(/^nebab_account_.*\.json$/);
-  const data = JSON.parse(await readFile((await json.path())!, 'utf8')) as { profile: { email: string }; readingList: unknown[] };
+  const data = JSON.parse(await readFile((await json.path())!, 'utf8')) as {
+    profile: { email: string };
+    readingList: unknown[];
+  };
   expect(data.profile.email).toBe(reader.email.toLowerCase());
   expect(data.readingList).toHaveLength(4);
   await context.close();
 });
 
-test('a reader adds a missing book from search; admins see it in Book Approvals', async ({ browser, request }) => {
+test('a reader adds a missing book from search; admins see it in Book Approvals', async ({
+  browser,
+  request,
+}) => {
   const reader = await apiReader(request, 'adder');
   const context = await browser.newContext();
   await useToken(context, reader.token);

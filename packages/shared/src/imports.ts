@@ -71,7 +71,12 @@ export const READER_BOOK_LIMITS = { titleMax: 300, authorMax: 200, authorsMax: 1
 const optionalInt = (min: number, max: number) =>
   z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
-    z.coerce.number('validation.invalid').int('validation.invalid').min(min, 'validation.invalid').max(max, 'validation.invalid').optional(),
+    z.coerce
+      .number('validation.invalid')
+      .int('validation.invalid')
+      .min(min, 'validation.invalid')
+      .max(max, 'validation.invalid')
+      .optional(),
   );
 
 /** `POST /api/books`: a signed-in reader adds a book the catalogue lacks. */

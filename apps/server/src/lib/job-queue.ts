@@ -7,7 +7,11 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 
 export interface JobQueue {
   /** Queues a job (durably: a row in the database, claimed by whichever node polls first). */
-  send<T extends object>(queue: string, data: T, options?: { retryLimit?: number; expireInSeconds?: number }): Promise<string | null>;
+  send<T extends object>(
+    queue: string,
+    data: T,
+    options?: { retryLimit?: number; expireInSeconds?: number },
+  ): Promise<string | null>;
   /** Handles jobs of `queue` on this node, one at a time. */
   work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
   /** True once `stop` began: long handlers stop between steps and leave the rest for another run. */
@@ -106,9 +110,9 @@ export async function startJobQueue(
     stopping: () => stopping,
     async stop() {
       stopping = true;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch((error: unknown) =>
-        logger.warn({ err: error }, 'job queue: stop failed'),
-      );
+      await boss
+        .stop({ graceful: true, wait: true, timeout: 10_000 })
+        .catch((error: unknown) => logger.warn({ err: error }, 'job queue: stop failed'));
     },
   };
 }

@@ -6,11 +6,10 @@ import {
   readerBookInputSchema,
   readerBooksQuerySchema,
   readerBooksResponseSchema,
-  type ReaderBook,
 } from '@nebab/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { BookRow } from '../../db/schema/index.js';
+import { presentReaderBook } from './books.reader.presenter.js';
 import { AppError } from '../../lib/errors.js';
 import { requireAcceptableImage } from '../../lib/file-type.js';
 import { currentActor } from '../../plugins/auth.js';
@@ -20,29 +19,6 @@ const security = [{ bearer: [] }];
 const MAX_COVER_BYTES = 5 * 1024 * 1024;
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const noContent = { 204: z.null().describe('No content') };
-
-function presentReaderBook(item: {
-  book: BookRow;
-  addedBy: { id: string; fullName: string } | null;
-  readers: number;
-}): ReaderBook {
-  const { book } = item;
-  return {
-    id: book.id,
-    title: book.title,
-    authors: book.authors,
-    isbn10: book.isbn10,
-    isbn13: book.isbn13,
-    publisher: book.publisher,
-    publicationYear: book.publicationYear,
-    pageCount: book.pageCount,
-    language: book.language,
-    addedBy: item.addedBy,
-    readers: item.readers,
-    createdAt: book.createdAt.toISOString(),
-    checkedAt: book.checkedAt ? book.checkedAt.toISOString() : null,
-  };
-}
 
 /** Readers add missing books; admins look at them, and merge duplicates. */
 export const readerBooksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,7 +35,11 @@ export const readerBooksRoutes: FastifyPluginAsyncZod = async (app) => {
           'A reader adds a book the catalogue lacks (reader-added: in search at once, checked by admins); an ISBN already in the catalogue answers that book',
         security,
         body: readerBookInputSchema,
-        response: { 201: readerBookCreatedSchema, 200: readerBookCreatedSchema, ...errorResponses(400, 401, 403, 429) },
+        response: {
+          201: readerBookCreatedSchema,
+          200: readerBookCreatedSchema,
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -75,7 +55,8 @@ export const readerBooksRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: MAX_COVER_BYTES + 64 * 1024,
       schema: {
         tags: ['books'],
-        summary: 'The reader who added a book (or an admin) uploads its cover (multipart field coverImage: JPEG, PNG or WebP up to 5 MB)',
+        summary:
+          'The reader who added a book (or an admin) uploads its cover (multipart field coverImage: JPEG, PNG or WebP up to 5 MB)',
         security,
         consumes: ['multipart/form-data'],
         params: idParams,
@@ -100,7 +81,8 @@ export const readerBooksRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireRole('admin'),
       schema: {
         tags: ['admin'],
-        summary: 'Book Approvals › Added by readers: books readers added, not yet looked at (pending) or looked at (checked)',
+        summary:
+          'Book Approvals › Added by readers: books readers added, not yet looked at (pending) or looked at (checked)',
         security,
         querystring: readerBooksQuerySchema,
         response: { 200: readerBooksResponseSchema, ...errorResponses(400, 401, 403) },

@@ -78,8 +78,10 @@ export function createReaderBooksService(deps: {
       const book = await repo.find(bookId);
       if (!book || (book.status !== 'active' && !hasRole(actor, 'admin'))) throw new NotFoundError();
       if (!hasRole(actor, 'admin')) {
-        if (book.source !== 'reader') throw new AppError('FORBIDDEN', { messageKey: 'readerBooks.notReaderAdded' });
-        if (book.addedBy !== actor.userId) throw new AppError('FORBIDDEN', { messageKey: 'readerBooks.notYours' });
+        if (book.source !== 'reader')
+          throw new AppError('FORBIDDEN', { messageKey: 'readerBooks.notReaderAdded' });
+        if (book.addedBy !== actor.userId)
+          throw new AppError('FORBIDDEN', { messageKey: 'readerBooks.notYours' });
       }
       await setCover(bookId, cover);
     },

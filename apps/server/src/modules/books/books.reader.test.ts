@@ -1,4 +1,10 @@
-import type { BookListDetail, ErrorBody, ReaderBooksResponse, ReadingListResponse, SearchResponse } from '@nebab/shared';
+import type {
+  BookListDetail,
+  ErrorBody,
+  ReaderBooksResponse,
+  ReadingList,
+  SearchResponse,
+} from '@nebab/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalog } from '../../catalog/ensure-catalog.js';
@@ -48,7 +54,9 @@ describe('readers add missing books', () => {
     expect(added.status).toBe(201);
     expect(added.body.existing).toBe(false);
     expect(added.body.id).toMatch(/^reader-/);
-    const detail = await server.request<{ source: string; title: string; language: string }>(`/api/books/${added.body.id}`);
+    const detail = await server.request<{ source: string; title: string; language: string }>(
+      `/api/books/${added.body.id}`,
+    );
     expect(detail.body).toMatchObject({ source: 'reader', title: 'የቡና ሥነ ሥርዓት', language: 'am' });
     const search = await server.request<SearchResponse>(`/api/search?q=${encodeURIComponent('Almaz Worku')}`);
     expect(search.body.items.map((item) => item.id)).toContain(added.body.id);
@@ -65,7 +73,9 @@ describe('readers add missing books', () => {
 
     const bad = await call(token, '/api/books', 'POST', { title: '', authors: [], language: 'en' });
     expect(bad.status).toBe(400);
-    expect((await server.request('/api/books', { body: { title: 'X', authors: ['Y'], language: 'en' } })).status).toBe(401);
+    expect(
+      (await server.request('/api/books', { body: { title: 'X', authors: ['Y'], language: 'en' } })).status,
+    ).toBe(401);
   });
 
   it('lets the reader who added it (or an admin) give it a cover; nobody else', async () => {
@@ -93,14 +103,28 @@ describe('Book Approvals: reader-added books', () => {
       language: 'en',
     });
     expect((await call(token, '/api/admin/reader-books')).status).toBe(403);
-    const pending = await call<ReaderBooksResponse>(admin, '/api/admin/reader-books?status=pending&pageSize=100');
+    const pending = await call<ReaderBooksResponse>(
+      admin,
+      '/api/admin/reader-books?status=pending&pageSize=100',
+    );
     const item = pending.body.items.find((row) => row.id === body.id);
-    expect(item).toMatchObject({ title: 'Checked Book', addedBy: { fullName: 'Hirut Adder' }, readers: 0, checkedAt: null });
+    expect(item).toMatchObject({
+      title: 'Checked Book',
+      addedBy: { fullName: 'Hirut Adder' },
+      readers: 0,
+      checkedAt: null,
+    });
     expect((await call(token, `/api/admin/reader-books/${body.id}/check`, 'POST')).status).toBe(403);
     expect((await call(admin, `/api/admin/reader-books/${body.id}/check`, 'POST')).status).toBe(204);
-    const after = await call<ReaderBooksResponse>(admin, '/api/admin/reader-books?status=pending&pageSize=100');
+    const after = await call<ReaderBooksResponse>(
+      admin,
+      '/api/admin/reader-books?status=pending&pageSize=100',
+    );
     expect(after.body.items.map((row) => row.id)).not.toContain(body.id);
-    const checked = await call<ReaderBooksResponse>(admin, '/api/admin/reader-books?status=checked&pageSize=100');
+    const checked = await call<ReaderBooksResponse>(
+      admin,
+      '/api/admin/reader-books?status=checked&pageSize=100',
+    );
     expect(checked.body.items.map((row) => row.id)).toContain(body.id);
     expect((await call(admin, '/api/admin/reader-books/nope/check', 'POST')).status).toBe(404);
   });
@@ -109,18 +133,37 @@ describe('Book Approvals: reader-added books', () => {
     const a = await signUp(server, { fullName: 'Reader A' });
     const b = await signUp(server, { fullName: 'Reader B' });
     const dup = (
-      await call<{ id: string }>(a.token, '/api/books', 'POST', { title: 'The Grate Gatsby', authors: ['F. Scott Fitzgerald'], language: 'en' })
+      await call<{ id: string }>(a.token, '/api/books', 'POST', {
+        title: 'The Grate Gatsby',
+        authors: ['F. Scott Fitzgerald'],
+        language: 'en',
+      })
     ).body.id;
     const target = '5';
     // Reader A: the duplicate finished (a read), on a shelf, reviewed, on a public list B voted for.
-    expect((await call(a.token, '/api/reading-list', 'POST', { bookId: dup, status: 'wantToRead' })).status).toBe(201);
-    await call(a.token, `/api/reading-list/${dup}/reads`, 'POST', { finishedAt: '2020-06-01', startedAt: '2020-05-01' });
+    expect(
+      (await call(a.token, '/api/reading-list', 'POST', { bookId: dup, status: 'wantToRead' })).status,
+    ).toBe(201);
+    await call(a.token, `/api/reading-list/${dup}/reads`, 'POST', {
+      finishedAt: '2020-06-01',
+      startedAt: '2020-05-01',
+    });
     const shelf = await call<{ id: string }>(a.token, '/api/shelves', 'POST', { name: 'Jazz age' });
     expect((await call(a.token, `/api/shelves/${shelf.body.id}/books/${dup}`, 'PUT')).status).toBe(204);
-    expect((await call(a.token, `/api/books/${dup}/reviews`, 'POST', { rating: 4, comment: 'Green light.' })).status).toBe(201);
-    const list = await call<BookListDetail>(a.token, '/api/lists', 'POST', { title: 'Roaring twenties', mode: 'open' });
-    expect((await call(a.token, `/api/lists/${list.body.id}/books`, 'POST', { bookId: dup })).status).toBe(201);
-    expect((await call(b.token, `/api/lists/${list.body.id}/books/${dup}/vote`, 'PUT', { value: 1 })).status).toBe(200);
+    expect(
+      (await call(a.token, `/api/books/${dup}/reviews`, 'POST', { rating: 4, comment: 'Green light.' }))
+        .status,
+    ).toBe(201);
+    const list = await call<BookListDetail>(a.token, '/api/lists', 'POST', {
+      title: 'Roaring twenties',
+      mode: 'open',
+    });
+    expect((await call(a.token, `/api/lists/${list.body.id}/books`, 'POST', { bookId: dup })).status).toBe(
+      201,
+    );
+    expect(
+      (await call(b.token, `/api/lists/${list.body.id}/books/${dup}/vote`, 'PUT', { value: 1 })).status,
+    ).toBe(200);
     // Reader B has both books, reading each, with a review of each and the duplicate on a shelf.
     for (const id of [dup, target]) {
       await call(b.token, '/api/reading-list', 'POST', { bookId: id, status: 'wantToRead' });
@@ -131,21 +174,32 @@ describe('Book Approvals: reader-added books', () => {
     await call(b.token, `/api/books/${dup}/reviews`, 'POST', { rating: 2, comment: 'Typo edition.' });
     await call(b.token, `/api/books/${target}/reviews`, 'POST', { rating: 5, comment: 'The real one.' });
 
-    expect((await call(a.token, `/api/admin/books/${dup}/merge`, 'POST', { targetId: target })).status).toBe(403);
+    expect((await call(a.token, `/api/admin/books/${dup}/merge`, 'POST', { targetId: target })).status).toBe(
+      403,
+    );
     expect((await call(admin, `/api/admin/books/${dup}/merge`, 'POST', { targetId: dup })).status).toBe(400);
-    expect((await call(admin, `/api/admin/books/${dup}/merge`, 'POST', { targetId: 'no-such-book' })).status).toBe(400);
-    expect((await call(admin, `/api/admin/books/no-such-book/merge`, 'POST', { targetId: target })).status).toBe(404);
+    expect(
+      (await call(admin, `/api/admin/books/${dup}/merge`, 'POST', { targetId: 'no-such-book' })).status,
+    ).toBe(400);
+    expect(
+      (await call(admin, `/api/admin/books/no-such-book/merge`, 'POST', { targetId: target })).status,
+    ).toBe(404);
 
-    const merged = await call<{ targetId: string; moved: Record<string, number> }>(admin, `/api/admin/books/${dup}/merge`, 'POST', { targetId: target });
+    const merged = await call<{ targetId: string; moved: Record<string, number> }>(
+      admin,
+      `/api/admin/books/${dup}/merge`,
+      'POST',
+      { targetId: target },
+    );
     expect(merged.status).toBe(200);
     expect(merged.body).toEqual({ targetId: target, moved: { entries: 2, reviews: 1, listItems: 1 } });
 
     expect((await server.request(`/api/books/${dup}`)).status).toBe(404);
-    const aList = (await call<ReadingListResponse>(a.token, '/api/reading-list')).body;
+    const aList = (await call<ReadingList>(a.token, '/api/reading-list')).body;
     expect(aList.completed.map((entry) => entry.bookId)).toEqual([target]);
     expect(aList.completed[0]!.reads.map((read) => read.finishedAt?.slice(0, 10))).toEqual(['2020-06-01']);
     expect(aList.completed[0]!.shelves.map((s) => s.name)).toEqual(['Jazz age']);
-    const bList = (await call<ReadingListResponse>(b.token, '/api/reading-list')).body;
+    const bList = (await call<ReadingList>(b.token, '/api/reading-list')).body;
     expect(bList.currentlyReading.map((entry) => entry.bookId)).toEqual([target]);
     expect(bList.currentlyReading[0]!.reads).toHaveLength(2);
     expect(bList.currentlyReading[0]!.reads.filter((read) => read.outcome === null)).toHaveLength(1);
@@ -160,7 +214,10 @@ describe('Book Approvals: reader-added books', () => {
     ]);
     const detail = await call<BookListDetail>(a.token, `/api/lists/${list.body.id}`);
     expect(detail.body.items.map((item) => [item.book.id, item.votes])).toEqual([[target, 2]]);
-    const [counts] = await selectRows<{ n: number }>(server.db, sql`SELECT count(*)::int AS n FROM books WHERE id = ${dup}`);
+    const [counts] = await selectRows<{ n: number }>(
+      server.db,
+      sql`SELECT count(*)::int AS n FROM books WHERE id = ${dup}`,
+    );
     expect(counts!.n).toBe(0);
   });
 });

@@ -17,7 +17,8 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: "The reader's library in Goodreads' CSV layout (StoryGraph, BookWyrm and Hardcover import it)",
+        summary:
+          "The reader's library in Goodreads' CSV layout (StoryGraph, BookWyrm and Hardcover import it)",
         security,
         produces: ['text/csv'],
       },

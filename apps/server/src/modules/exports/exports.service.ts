@@ -5,7 +5,9 @@ import { goodreadsCsv } from './exports.goodreads.js';
 /** What each module contributes to a reader's exports (wired in services.ts: each module reads its own tables). */
 export interface ExportSources {
   library(userId: string): Promise<LibraryItem[]>;
-  reviewsByBook(userId: string): Promise<ReadonlyMap<string, { rating: number; comment: string; spoiler: boolean }>>;
+  reviewsByBook(
+    userId: string,
+  ): Promise<ReadonlyMap<string, { rating: number; comment: string; spoiler: boolean }>>;
   /** Named parts of the account export, in the order they appear. */
   account: Record<string, (userId: string) => Promise<unknown>>;
 }

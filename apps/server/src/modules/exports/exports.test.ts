@@ -1,4 +1,4 @@
-import type { Import, ReadingListResponse, ShelvesResponse } from '@nebab/shared';
+import type { Import, ReadingList, ShelvesResponse } from '@nebab/shared';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,13 @@ import { ensureCatalog } from '../../catalog/ensure-catalog.js';
 import { selectRows } from '../../db/sql-helpers.js';
 import { writeFixtureCatalog } from '../../../test/catalog-fixture.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
-import { csvFile, GOODREADS_COLUMNS, goodreadsRow, isbnCell, postImport } from '../../../test/import-fixtures.js';
+import {
+  csvFile,
+  GOODREADS_COLUMNS,
+  goodreadsRow,
+  isbnCell,
+  postImport,
+} from '../../../test/import-fixtures.js';
 
 let server: TestServer;
 
@@ -37,7 +43,7 @@ async function download(path: string, token?: string) {
 
 /** The library as the reader sees it, reduced to what a round trip must keep. */
 async function librarySummary(token: string) {
-  const list = (await server.request<ReadingListResponse>('/api/reading-list', { token })).body;
+  const list = (await server.request<ReadingList>('/api/reading-list', { token })).body;
   const all = [...list.currentlyReading, ...list.wantToRead, ...list.completed, ...list.didNotFinish];
   const shelves = (await server.request<ShelvesResponse>('/api/shelves', { token })).body.items;
   const me = (await server.request<{ user: { id: string } }>('/api/auth/me', { token })).body.user;
@@ -76,9 +82,30 @@ const library = () =>
       'Read Count': 3,
       'Owned Copies': 2,
     }),
-    goodreadsRow({ 'Book Id': '3', Title: "Harry Potter and the Sorcerer's Stone", Author: 'J.K. Rowling', 'Exclusive Shelf': 'currently-reading', 'Date Added': '2024/02/02' }),
-    goodreadsRow({ Title: 'Dust of Gondar', Author: 'Selam Tesfaye', ISBN13: isbnCell('9780000000019'), 'Number of Pages': 220, 'Exclusive Shelf': 'to-read', 'Date Added': '2022/10/10', Bookshelves: 'ethiopia' }),
-    goodreadsRow({ Title: 'The Long Rains', Author: 'Meron Gebre', 'Exclusive Shelf': 'did-not-finish', 'Date Read': '2023/04/01', 'Date Added': '2023/03/01', 'My Rating': 2 }),
+    goodreadsRow({
+      'Book Id': '3',
+      Title: "Harry Potter and the Sorcerer's Stone",
+      Author: 'J.K. Rowling',
+      'Exclusive Shelf': 'currently-reading',
+      'Date Added': '2024/02/02',
+    }),
+    goodreadsRow({
+      Title: 'Dust of Gondar',
+      Author: 'Selam Tesfaye',
+      ISBN13: isbnCell('9780000000019'),
+      'Number of Pages': 220,
+      'Exclusive Shelf': 'to-read',
+      'Date Added': '2022/10/10',
+      Bookshelves: 'ethiopia',
+    }),
+    goodreadsRow({
+      Title: 'The Long Rains',
+      Author: 'Meron Gebre',
+      'Exclusive Shelf': 'did-not-finish',
+      'Date Read': '2023/04/01',
+      'Date Added': '2023/03/01',
+      'My Rating': 2,
+    }),
   ]);
 
 describe('exports', () => {
@@ -92,7 +119,9 @@ describe('exports', () => {
     const csv = await download('/api/exports/goodreads.csv', token);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="nebab_library_export_\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /attachment; filename="nebab_library_export_\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const rows = parse(csv.text, { columns: true }) as Array<Record<string, string>>;
     expect(Object.keys(rows[0]!)).toEqual([...GOODREADS_COLUMNS]);
     const hunger = rows.find((row) => row['Book Id'] === '2767052')!;
@@ -111,8 +140,15 @@ describe('exports', () => {
     });
     expect(hunger.ISBN13).toMatch(/^="97804390234\d\d"$/);
     const dust = rows.find((row) => row.Title === 'Dust of Gondar')!;
-    expect(dust).toMatchObject({ 'Exclusive Shelf': 'to-read', ISBN13: '="9780000000019"', 'Number of Pages': '220' });
-    expect(rows.find((row) => row.Title === 'The Long Rains')).toMatchObject({ 'Exclusive Shelf': 'did-not-finish', 'Date Read': '2023/04/01' });
+    expect(dust).toMatchObject({
+      'Exclusive Shelf': 'to-read',
+      ISBN13: '="9780000000019"',
+      'Number of Pages': '220',
+    });
+    expect(rows.find((row) => row.Title === 'The Long Rains')).toMatchObject({
+      'Exclusive Shelf': 'did-not-finish',
+      'Date Read': '2023/04/01',
+    });
   });
 
   it('gives everything Nebab keeps about the reader as JSON, secrets left out', async () => {
@@ -137,9 +173,17 @@ describe('exports', () => {
     ]);
     expect(data.profile).toMatchObject({ name: 'Saba Export' });
     expect(json.text).not.toMatch(/password_?hash|token_?hash|secret|recovery_?code/i);
-    const readingList = data.readingList as Array<{ bookId: string; reads: unknown[]; shelves: string[]; ownedCopies: number }>;
+    const readingList = data.readingList as Array<{
+      bookId: string;
+      reads: unknown[];
+      shelves: string[];
+      ownedCopies: number;
+    }>;
     expect(readingList).toHaveLength(4);
-    expect(readingList.find((item) => item.bookId === '1')).toMatchObject({ shelves: ['favorites', 'ya'], ownedCopies: 2 });
+    expect(readingList.find((item) => item.bookId === '1')).toMatchObject({
+      shelves: ['favorites', 'ya'],
+      ownedCopies: 2,
+    });
     expect((data.reviews as { reviews: unknown[] }).reviews).toHaveLength(2);
     expect((data.imports as unknown[]).length).toBe(1);
   });

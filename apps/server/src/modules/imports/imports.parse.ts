@@ -195,7 +195,10 @@ function goodreadsRow(get: (column: string) => string): ParsedRow {
     review: review ? clip(review, TEXT_MAX) : null,
     spoiler: /^(true|yes|1)$/i.test(get('Spoiler')),
     addedAt: dateOf(get('Date Added')),
-    reads: finished && (status === 'completed' || status === 'didNotFinish') ? [{ startedAt: null, finishedAt: finished }] : [],
+    reads:
+      finished && (status === 'completed' || status === 'didNotFinish')
+        ? [{ startedAt: null, finishedAt: finished }]
+        : [],
     readCount: int(get('Read Count'), 0, 1000) ?? 0,
     ownedCopies: int(get('Owned Copies'), 0, 1000) ?? 0,
   };
@@ -265,7 +268,9 @@ export function parseExport(file: Buffer, chosen?: ImportSource): ParsedExport {
     });
   }
   const source =
-    chosen ?? detected ?? (missing('storygraph').length < missing('goodreads').length ? 'storygraph' : 'goodreads');
+    chosen ??
+    detected ??
+    (missing('storygraph').length < missing('goodreads').length ? 'storygraph' : 'goodreads');
   const lacking = missing(source);
   if (lacking.length > 0)
     throw new DetailedValidationError('file', 'imports.notAnExport', { columns: lacking.join(', ') });

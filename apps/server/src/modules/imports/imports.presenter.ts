@@ -1,4 +1,10 @@
-import { translateWith, type Import, type ImportSource, type ImportStatus, type Language } from '@nebab/shared';
+import {
+  translateWith,
+  type Import,
+  type ImportSource,
+  type ImportStatus,
+  type Language,
+} from '@nebab/shared';
 import type { ImportView } from './imports.service.js';
 
 /** An import as the API and the socket show it; skipped rows' reasons in `language`. */

@@ -17,7 +17,10 @@ export const importsPushPlugin = fp(
         .fetchSockets()
         .then((sockets) => {
           for (const socket of sockets)
-            socket.emit('import:progress', presentImport(view, socketLanguage(socket as unknown as RealtimeSocket)));
+            socket.emit(
+              'import:progress',
+              presentImport(view, socketLanguage(socket as unknown as RealtimeSocket)),
+            );
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'imports: progress push failed'));
     });

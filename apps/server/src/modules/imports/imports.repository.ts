@@ -39,9 +39,11 @@ export function createImportsRepository(db: Db) {
           .values({ ...values, total: rows.length })
           .returning();
         for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-          await tx.insert(importRows).values(
-            rows.slice(i, i + INSERT_CHUNK).map(({ row, data }) => ({ importId: created!.id, row, data })),
-          );
+          await tx
+            .insert(importRows)
+            .values(
+              rows.slice(i, i + INSERT_CHUNK).map(({ row, data }) => ({ importId: created!.id, row, data })),
+            );
         }
         return created!;
       });
@@ -87,7 +89,10 @@ export function createImportsRepository(db: Db) {
               SELECT import_id, row, message, params,
                 row_number() OVER (PARTITION BY import_id ORDER BY row) AS n
               FROM import_rows
-              WHERE import_id IN (${sql.join(importIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND outcome = 'skipped'
+              WHERE import_id IN (${sql.join(
+                importIds.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )}) AND outcome = 'skipped'
             ) s WHERE n <= ${perImport} ORDER BY import_id, row`,
       );
       return rows.map((row) => ({

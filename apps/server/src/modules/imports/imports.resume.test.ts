@@ -70,7 +70,14 @@ describe('an import survives a restart', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       done = await progress(second, token, id);
     }
-    expect(done).toMatchObject({ status: 'done', total: ROWS, processed: ROWS, created: ROWS, matched: 0, skipped: 0 });
+    expect(done).toMatchObject({
+      status: 'done',
+      total: ROWS,
+      processed: ROWS,
+      created: ROWS,
+      matched: 0,
+      skipped: 0,
+    });
     const [counts] = await selectRows<{ entries: number; books: number; reviews: number; reads: number }>(
       second.db,
       sql`SELECT

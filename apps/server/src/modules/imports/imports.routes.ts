@@ -23,7 +23,14 @@ const FIELDS_ALLOWANCE = 64 * 1024;
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   await app.register(multipart, {
-    limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 4, fieldSize: 100, parts: 5, headerPairs: 50 },
+    limits: {
+      fileSize: IMPORT_LIMITS.maxBytes,
+      files: 1,
+      fields: 4,
+      fieldSize: 100,
+      parts: 5,
+      headerPairs: 50,
+    },
   });
 
   app.post(
@@ -63,7 +70,9 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!parsedFields.success) {
         const issue = parsedFields.error.issues[0];
-        throw new ValidationError({ [String(issue?.path[0] ?? 'source')]: issue?.message ?? 'validation.invalid' });
+        throw new ValidationError({
+          [String(issue?.path[0] ?? 'source')]: issue?.message ?? 'validation.invalid',
+        });
       }
       if (!file || file.length === 0) throw new DetailedValidationError('file', 'imports.fileMissing');
       const created = await services.imports.create(actor, {
@@ -107,6 +116,9 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      presentImport(await services.imports.get(currentActor(request), request.params.id), requestLanguage(request)),
+      presentImport(
+        await services.imports.get(currentActor(request), request.params.id),
+        requestLanguage(request),
+      ),
   );
 };

@@ -133,7 +133,13 @@ export function createImportsService(deps: ImportsServiceDeps) {
         firstRow.set(bookId, row);
         const created = !matches[i] && !createdSeen.has(bookId);
         createdSeen.add(bookId);
-        results.set(row, { row, outcome: created ? 'created' : 'matched', bookId, message: null, params: null });
+        results.set(row, {
+          row,
+          outcome: created ? 'created' : 'matched',
+          bookId,
+          message: null,
+          params: null,
+        });
         const reads = data.reads.flatMap((read) => {
           const finishedAt = atNoon(read.finishedAt);
           return finishedAt ? [{ startedAt: atNoon(read.startedAt), finishedAt }] : [];

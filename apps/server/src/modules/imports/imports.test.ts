@@ -1,4 +1,11 @@
-import type { ErrorBody, Import, ImportsResponse, ReadingListResponse, SearchResponse, ShelvesResponse } from '@nebab/shared';
+import type {
+  ErrorBody,
+  Import,
+  ImportsResponse,
+  ReadingList,
+  SearchResponse,
+  ShelvesResponse,
+} from '@nebab/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalog } from '../../catalog/ensure-catalog.js';
@@ -66,8 +73,8 @@ async function importFile(token: string, file: Buffer, fields: Parameters<typeof
 }
 
 const list = async (token: string) =>
-  (await server.request<ReadingListResponse>('/api/reading-list', { token })).body;
-const entries = (library: ReadingListResponse) => [
+  (await server.request<ReadingList>('/api/reading-list', { token })).body;
+const entries = (library: ReadingList) => [
   ...library.currentlyReading,
   ...library.wantToRead,
   ...library.completed,
@@ -173,7 +180,15 @@ describe('importing a Goodreads export', () => {
   }, 60_000);
 
   it('matches by Goodreads id (either edition id), ISBN-13, ISBN-10 and title, adds the unknown book, skips with reasons', async () => {
-    expect(first).toMatchObject({ source: 'goodreads', status: 'done', total: 9, processed: 9, matched: 6, created: 1, skipped: 2 });
+    expect(first).toMatchObject({
+      source: 'goodreads',
+      status: 'done',
+      total: 9,
+      processed: 9,
+      matched: 6,
+      created: 1,
+      skipped: 2,
+    });
     expect(first.errors).toEqual([
       { row: 9, message: 'The row has no title' },
       { row: 10, message: 'The same book as row 2' },
@@ -182,7 +197,9 @@ describe('importing a Goodreads export', () => {
       server.db,
       sql`SELECT row, outcome, book_id FROM import_rows WHERE import_id = ${first.id} ORDER BY row`,
     );
-    expect(rows.map((row) => [row.row, row.outcome, row.book_id?.startsWith('reader-') ? 'reader' : row.book_id])).toEqual([
+    expect(
+      rows.map((row) => [row.row, row.outcome, row.book_id?.startsWith('reader-') ? 'reader' : row.book_id]),
+    ).toEqual([
       [2, 'matched', '1'],
       [3, 'matched', '30'],
       [4, 'matched', '3'],
@@ -205,7 +222,9 @@ describe('importing a Goodreads export', () => {
     const hunger = byId.get('1')!;
     expect(hunger.addedAt.slice(0, 10)).toBe('2018-11-02');
     expect(hunger.finishedAt?.slice(0, 10)).toBe('2019-05-04');
-    expect(hunger.reads.map((read) => [read.outcome, read.finishedAt?.slice(0, 10)])).toEqual([['completed', '2019-05-04']]);
+    expect(hunger.reads.map((read) => [read.outcome, read.finishedAt?.slice(0, 10)])).toEqual([
+      ['completed', '2019-05-04'],
+    ]);
     expect(hunger.shelves.map((shelf) => shelf.name).sort()).toEqual(['dystopia', 'favorites']);
     const dnf = library.didNotFinish[0]!;
     expect(dnf.reads[0]).toMatchObject({ outcome: 'didNotFinish' });
@@ -216,7 +235,14 @@ describe('importing a Goodreads export', () => {
       sql`SELECT r.book_id, r.rating, r.comment, r.visibility FROM reviews r JOIN users u ON u.id = r.user_id
           WHERE r.user_id = (SELECT user_id FROM imports WHERE id = ${first.id}) ORDER BY r.rating DESC`,
     );
-    expect(mine.map((row) => [row.book_id.startsWith('reader-') ? 'reader' : row.book_id, row.rating, row.comment, row.visibility])).toEqual([
+    expect(
+      mine.map((row) => [
+        row.book_id.startsWith('reader-') ? 'reader' : row.book_id,
+        row.rating,
+        row.comment,
+        row.visibility,
+      ]),
+    ).toEqual([
       ['1', 5, 'Loved it.\n\nKatniss & Peeta!', 'private'],
       ['4', 4, '', 'private'],
       ['reader', 2, '', 'private'],
@@ -230,7 +256,10 @@ describe('importing a Goodreads export', () => {
   });
 
   it('adds the unmatched row as a reader-added book with its facts, found by search', async () => {
-    const [created] = await server.db.select().from(books).where(eq(books.title, 'Beyond the Horizon of Addis'));
+    const [created] = await server.db
+      .select()
+      .from(books)
+      .where(eq(books.title, 'Beyond the Horizon of Addis'));
     expect(created).toMatchObject({
       source: 'reader',
       series: 'Entoto Nights',
@@ -243,9 +272,14 @@ describe('importing a Goodreads export', () => {
       status: 'active',
       goodreadsId: '900000005',
     });
-    const [owner] = await server.db.select({ id: users.id }).from(users).where(eq(users.id, created!.addedBy!));
+    const [owner] = await server.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, created!.addedBy!));
     expect(owner).toBeDefined();
-    const search = await server.request<SearchResponse>(`/api/search?q=${encodeURIComponent('Beyond the Horizon')}`);
+    const search = await server.request<SearchResponse>(
+      `/api/search?q=${encodeURIComponent('Beyond the Horizon')}`,
+    );
     expect(search.body.items.map((item) => item.id)).toContain(created!.id);
     const detail = await server.request<{ source: string }>(`/api/books/${created!.id}`);
     expect(detail.body.source).toBe('reader');
@@ -262,7 +296,9 @@ describe('importing a Goodreads export', () => {
     expect(again).toMatchObject({ status: 'done', matched: 7, created: 0, skipped: 2 });
     expect(await list(token)).toEqual(before.list);
     expect((await server.request<ShelvesResponse>('/api/shelves', { token })).body).toEqual(before.shelves);
-    expect((await selectRows<{ n: number }>(server.db, sql`SELECT count(*)::int AS n FROM books`))[0]!.n).toBe(before.books);
+    expect(
+      (await selectRows<{ n: number }>(server.db, sql`SELECT count(*)::int AS n FROM books`))[0]!.n,
+    ).toBe(before.books);
     expect(await server.db.select().from(reviews).orderBy(reviews.id)).toEqual(before.reviews);
   });
 
@@ -387,7 +423,8 @@ describe('files that are not exports', () => {
     expect(en.body).toMatchObject({
       error: {
         code: 'VALIDATION',
-        message: 'This file is not a Goodreads or StoryGraph export: the column(s) Title, Author, Exclusive Shelf are missing.',
+        message:
+          'This file is not a Goodreads or StoryGraph export: the column(s) Title, Author, Exclusive Shelf are missing.',
       },
     });
     const am = await postImport(server.url, token, file, { lang: 'am' });
@@ -408,7 +445,9 @@ describe('files that are not exports', () => {
       body: form,
     });
     expect(none.status).toBe(400);
-    const sg = csvFile(STORYGRAPH_COLUMNS, [storygraphRow({ Title: 'X', Authors: 'Y', 'Read Status': 'read' })]);
+    const sg = csvFile(STORYGRAPH_COLUMNS, [
+      storygraphRow({ Title: 'X', Authors: 'Y', 'Read Status': 'read' }),
+    ]);
     const wrong = await postImport(server.url, token, sg, { source: 'goodreads' });
     expect(wrong.status).toBe(400);
     expect((wrong.body as unknown as ErrorBody).error.message).toContain('StoryGraph');

@@ -19,17 +19,33 @@ export async function exportLists(db: Db, userId: string) {
     .orderBy(bookLists.createdAt);
   const items = lists.length
     ? await db
-        .select({ listId: bookListItems.listId, bookId: bookListItems.bookId, position: bookListItems.position })
+        .select({
+          listId: bookListItems.listId,
+          bookId: bookListItems.bookId,
+          position: bookListItems.position,
+        })
         .from(bookListItems)
-        .where(inArray(bookListItems.listId, lists.map((list) => list.id)))
+        .where(
+          inArray(
+            bookListItems.listId,
+            lists.map((list) => list.id),
+          ),
+        )
         .orderBy(bookListItems.position)
     : [];
   const votes = await db
-    .select({ listId: bookListVotes.listId, bookId: bookListVotes.bookId, createdAt: bookListVotes.createdAt })
+    .select({
+      listId: bookListVotes.listId,
+      bookId: bookListVotes.bookId,
+      createdAt: bookListVotes.createdAt,
+    })
     .from(bookListVotes)
     .where(eq(bookListVotes.userId, userId));
   return {
-    lists: lists.map((list) => ({ ...list, books: items.filter((item) => item.listId === list.id).map((item) => item.bookId) })),
+    lists: lists.map((list) => ({
+      ...list,
+      books: items.filter((item) => item.listId === list.id).map((item) => item.bookId),
+    })),
     votes,
   };
 }

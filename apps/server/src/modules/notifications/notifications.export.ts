@@ -15,5 +15,7 @@ export async function exportNotificationSettings(db: Db, userId: string) {
     })
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
-  return row ?? { replies: true, reactions: true, clubs: true, moderation: true, newsletter: false, follows: true };
+  return (
+    row ?? { replies: true, reactions: true, clubs: true, moderation: true, newsletter: false, follows: true }
+  );
 }

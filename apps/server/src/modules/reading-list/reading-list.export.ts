@@ -89,7 +89,12 @@ export async function exportLibrary(db: Db, userId: string): Promise<LibraryItem
     ? await db
         .select()
         .from(readingProgress)
-        .where(inArray(readingProgress.readId, reads.map((read) => read.id)))
+        .where(
+          inArray(
+            readingProgress.readId,
+            reads.map((read) => read.id),
+          ),
+        )
         .orderBy(asc(readingProgress.createdAt))
     : [];
   return entries.map(({ entry, book }) => ({

@@ -29,7 +29,10 @@ export function createReadingListImportRepository(db: Db) {
 
     async readsOf(entryIds: readonly string[], tx: Db = db): Promise<ReadingListReadRow[]> {
       if (entryIds.length === 0) return [];
-      return tx.select().from(readingListReads).where(inArray(readingListReads.entryId, [...entryIds]));
+      return tx
+        .select()
+        .from(readingListReads)
+        .where(inArray(readingListReads.entryId, [...entryIds]));
     },
 
     /**
@@ -62,7 +65,11 @@ export function createReadingListImportRepository(db: Db) {
       await tx.insert(readingListReads).values(rows);
     },
 
-    async endRead(readId: string, values: { startedAt: Date | null; finishedAt: Date; outcome: string }, tx: Db) {
+    async endRead(
+      readId: string,
+      values: { startedAt: Date | null; finishedAt: Date; outcome: string },
+      tx: Db,
+    ) {
       await tx.update(readingListReads).set(values).where(eq(readingListReads.id, readId));
     },
 

@@ -38,7 +38,10 @@ const ENDED = new Set<ReadingListStatus>(['completed', 'didNotFinish']);
  * didNotFinish, the latest ended read (else the one under way); otherwise the read under way (else
  * the latest ended one).
  */
-function entryDates(status: ReadingListStatus, reads: Array<Pick<ReadingListReadRow, 'startedAt' | 'finishedAt' | 'outcome'>>) {
+function entryDates(
+  status: ReadingListStatus,
+  reads: Array<Pick<ReadingListReadRow, 'startedAt' | 'finishedAt' | 'outcome'>>,
+) {
   const ended = reads
     .filter((read) => read.outcome !== null)
     .sort((a, b) => (a.finishedAt?.getTime() ?? 0) - (b.finishedAt?.getTime() ?? 0))
@@ -46,7 +49,10 @@ function entryDates(status: ReadingListStatus, reads: Array<Pick<ReadingListRead
   const open = reads.find((read) => read.outcome === null);
   const ends = ENDED.has(status);
   const latest = ends ? (ended ?? open) : (open ?? ended);
-  return { startedAt: latest?.startedAt ?? null, finishedAt: ends && ended ? (ended.finishedAt ?? null) : null };
+  return {
+    startedAt: latest?.startedAt ?? null,
+    finishedAt: ends && ended ? (ended.finishedAt ?? null) : null,
+  };
 }
 
 /**
@@ -63,13 +69,29 @@ export async function importEntries(
   tx: Db,
 ): Promise<void> {
   if (items.length === 0) return;
-  const existing = new Map((await repo.entriesOf(userId, items.map((item) => item.bookId), tx)).map((e) => [e.bookId, e]));
-  const oldReads = await repo.readsOf([...existing.values()].map((entry) => entry.id), tx);
+  const existing = new Map(
+    (
+      await repo.entriesOf(
+        userId,
+        items.map((item) => item.bookId),
+        tx,
+      )
+    ).map((e) => [e.bookId, e]),
+  );
+  const oldReads = await repo.readsOf(
+    [...existing.values()].map((entry) => entry.id),
+    tx,
+  );
   const readsByEntry = new Map<string, ReadingListReadRow[]>();
-  for (const read of oldReads) readsByEntry.set(read.entryId, [...(readsByEntry.get(read.entryId) ?? []), read]);
+  for (const read of oldReads)
+    readsByEntry.set(read.entryId, [...(readsByEntry.get(read.entryId) ?? []), read]);
 
   const entryRows: NewReadingListEntryRow[] = [];
-  const plans: Array<{ item: ImportEntry; newReads: Array<Omit<NewReadingListReadRow, 'entryId' | 'userId'>>; close?: { id: string; startedAt: Date | null; finishedAt: Date; outcome: string } }> = [];
+  const plans: Array<{
+    item: ImportEntry;
+    newReads: Array<Omit<NewReadingListReadRow, 'entryId' | 'userId'>>;
+    close?: { id: string; startedAt: Date | null; finishedAt: Date; outcome: string };
+  }> = [];
   const now = new Date();
   for (const item of items) {
     const entry = existing.get(item.bookId);
@@ -83,7 +105,12 @@ export async function importEntries(
       const outcome = last && item.status === 'didNotFinish' ? 'didNotFinish' : 'completed';
       const open = reads.find((old) => old.outcome === null);
       if (last && open && ENDED.has(item.status)) {
-        close = { id: open.id, startedAt: open.startedAt ?? read.startedAt, finishedAt: read.finishedAt, outcome };
+        close = {
+          id: open.id,
+          startedAt: open.startedAt ?? read.startedAt,
+          finishedAt: read.finishedAt,
+          outcome,
+        };
         open.outcome = outcome;
         open.finishedAt = read.finishedAt;
         return;
@@ -91,12 +118,26 @@ export async function importEntries(
       if (reads.length + newReads.length >= READING_LIMITS.readsPerBook) return;
       const row = { startedAt: read.startedAt, finishedAt: read.finishedAt, outcome, stoppedPage: null };
       newReads.push(row);
-      reads.push({ ...row, id: '', entryId: '', userId, createdAt: now, updatedAt: now } as ReadingListReadRow);
+      reads.push({
+        ...row,
+        id: '',
+        entryId: '',
+        userId,
+        createdAt: now,
+        updatedAt: now,
+      } as ReadingListReadRow);
     });
     if (item.status === 'currentlyReading' && !reads.some((read) => read.outcome === null)) {
       const row = { startedAt: null, finishedAt: null, outcome: null, stoppedPage: null };
       newReads.push(row);
-      reads.push({ ...row, id: '', entryId: '', userId, createdAt: now, updatedAt: now } as ReadingListReadRow);
+      reads.push({
+        ...row,
+        id: '',
+        entryId: '',
+        userId,
+        createdAt: now,
+        updatedAt: now,
+      } as ReadingListReadRow);
     }
     const endedReads = reads.filter((read) => read.outcome === 'completed').length;
     const counted = item.status === 'completed' ? Math.max(item.readCount, 1) : item.readCount;
@@ -117,7 +158,15 @@ export async function importEntries(
   }
   await repo.upsertEntries(entryRows, tx);
 
-  const entries = new Map((await repo.entriesOf(userId, items.map((item) => item.bookId), tx)).map((e) => [e.bookId, e]));
+  const entries = new Map(
+    (
+      await repo.entriesOf(
+        userId,
+        items.map((item) => item.bookId),
+        tx,
+      )
+    ).map((e) => [e.bookId, e]),
+  );
   const readRows: NewReadingListReadRow[] = [];
   for (const { item, newReads, close } of plans) {
     const entry = entries.get(item.bookId);

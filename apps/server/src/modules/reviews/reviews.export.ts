@@ -31,7 +31,11 @@ export async function exportReviews(db: Db, userId: string) {
       .where(eq(reviewReplies.userId, userId))
       .orderBy(reviewReplies.createdAt),
     db
-      .select({ reviewId: reviewReactions.reviewId, type: reviewReactions.type, createdAt: reviewReactions.createdAt })
+      .select({
+        reviewId: reviewReactions.reviewId,
+        type: reviewReactions.type,
+        createdAt: reviewReactions.createdAt,
+      })
       .from(reviewReactions)
       .where(eq(reviewReactions.userId, userId))
       .orderBy(reviewReactions.createdAt),

@@ -33,7 +33,15 @@ export function createReviewsImportRepository(db: Db) {
           await tx
             .select()
             .from(reviews)
-            .where(and(eq(reviews.userId, userId), inArray(reviews.bookId, items.map((item) => item.bookId))))
+            .where(
+              and(
+                eq(reviews.userId, userId),
+                inArray(
+                  reviews.bookId,
+                  items.map((item) => item.bookId),
+                ),
+              ),
+            )
         ).map((row: ReviewRow) => [row.bookId, row]),
       );
       const fresh = [];

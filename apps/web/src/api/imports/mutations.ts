@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportCreated, ImportSource, MergeBookResult, ReaderBookCreated, ReaderBookInput } from '@nebab/shared';
+import type {
+  ImportCreated,
+  ImportSource,
+  MergeBookResult,
+  ReaderBookCreated,
+  ReaderBookInput,
+} from '@nebab/shared';
 import { currentLanguage, i18n } from '../../i18n';
 import { readToken } from '../../features/auth/tokenStorage';
 import { adminCatalogueKeys } from '../admin-catalogue/keys';
@@ -72,7 +78,10 @@ export function useAddReaderBookMutation() {
       if (cover && !created.existing) {
         const form = new FormData();
         form.append('coverImage', cover, cover.name);
-        await apiRequest<void>(`/api/books/${encodeURIComponent(created.id)}/cover`, { method: 'PUT', body: form });
+        await apiRequest<void>(`/api/books/${encodeURIComponent(created.id)}/cover`, {
+          method: 'PUT',
+          body: form,
+        });
       }
       return created;
     },

@@ -37,7 +37,10 @@ export default function AddBookBody({ initialTitle }: { initialTitle: string }) 
     setFormError(null);
     const input = {
       title: values.title,
-      authors: values.authors.split(',').map((name) => name.trim()).filter(Boolean),
+      authors: values.authors
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
       isbn: values.isbn || undefined,
       publicationYear: values.publicationYear || undefined,
       pageCount: values.pageCount || undefined,
@@ -78,7 +81,12 @@ export default function AddBookBody({ initialTitle }: { initialTitle: string }) 
           {formError}
         </p>
       ) : null}
-      <TextField label={t('libraryUi.addBook.title')} value={values.title} onChange={set('title')} error={errors.title} />
+      <TextField
+        label={t('libraryUi.addBook.title')}
+        value={values.title}
+        onChange={set('title')}
+        error={errors.title}
+      />
       <TextField
         label={t('libraryUi.addBook.authors')}
         hint={t('libraryUi.addBook.authorsHint')}
@@ -87,12 +95,23 @@ export default function AddBookBody({ initialTitle }: { initialTitle: string }) 
         error={errors.authors}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('libraryUi.addBook.isbn')} inputMode="numeric" value={values.isbn} onChange={set('isbn')} error={errors.isbn} />
+        <TextField
+          label={t('libraryUi.addBook.isbn')}
+          inputMode="numeric"
+          value={values.isbn}
+          onChange={set('isbn')}
+          error={errors.isbn}
+        />
         <div>
           <label className="field-label" htmlFor={`${coverId}-language`}>
             {t('libraryUi.addBook.language')}
           </label>
-          <select id={`${coverId}-language`} className="input" value={values.language} onChange={set('language')}>
+          <select
+            id={`${coverId}-language`}
+            className="input"
+            value={values.language}
+            onChange={set('language')}
+          >
             {BOOK_LANGUAGES.map((code) => (
               <option key={code} value={code}>
                 {t(`wizard.languageNames.${code}`)}
@@ -133,7 +152,12 @@ export default function AddBookBody({ initialTitle }: { initialTitle: string }) 
       </div>
       <div className="flex flex-wrap justify-end gap-3">
         <Dialog.Close className="btn btn-secondary">{t('adminCatalogueUi.cancel')}</Dialog.Close>
-        <button type="submit" className="btn btn-primary" disabled={add.isPending} aria-busy={add.isPending || undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={add.isPending}
+          aria-busy={add.isPending || undefined}
+        >
           {add.isPending ? t('libraryUi.addBook.submitting') : t('libraryUi.addBook.submit')}
         </button>
       </div>

@@ -29,7 +29,10 @@ export function AddBookButton({ initialTitle = '' }: { initialTitle?: string }) 
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-line bg-surface p-6 text-left text-ink shadow-2xl">
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-semibold">{t('libraryUi.addBook.heading')}</Dialog.Title>
-            <Dialog.Close className="icon-button -m-1 size-9 shrink-0" aria-label={t('adminCatalogueUi.close')}>
+            <Dialog.Close
+              className="icon-button -m-1 size-9 shrink-0"
+              aria-label={t('adminCatalogueUi.close')}
+            >
               <CloseIcon className="size-5" />
             </Dialog.Close>
           </div>

@@ -204,7 +204,12 @@ function ImportCard() {
             {error}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary self-start" disabled={busy} aria-busy={start.isPending || undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary self-start"
+          disabled={busy}
+          aria-busy={start.isPending || undefined}
+        >
           {start.isPending ? t('libraryUi.import.submitting') : t('libraryUi.import.submit')}
         </button>
       </form>
@@ -241,7 +246,11 @@ function PastImports() {
                 </p>
               </div>
               <p className="text-sm tabular-nums">
-                {t('libraryUi.history.counts', { matched: item.matched, created: item.created, skipped: item.skipped })}
+                {t('libraryUi.history.counts', {
+                  matched: item.matched,
+                  created: item.created,
+                  skipped: item.skipped,
+                })}
               </p>
             </li>
           ))}
@@ -260,7 +269,8 @@ function ExportCard() {
     setBusy(kind);
     setError(null);
     try {
-      if (kind === 'csv') await downloadExport('/api/exports/goodreads.csv', `nebab_library_export_${day}.csv`);
+      if (kind === 'csv')
+        await downloadExport('/api/exports/goodreads.csv', `nebab_library_export_${day}.csv`);
       else await downloadExport('/api/exports/account.json', `nebab_account_${day}.json`);
     } catch {
       setError(t('libraryUi.export.failed'));

@@ -58,7 +58,10 @@ function MergeDialog({ book, onClose }: { book: ReaderBook | null; onClose: () =
             <Dialog.Title className="text-xl font-semibold [overflow-wrap:anywhere]">
               {t('libraryUi.approvals.mergeTitle', { title: book?.title ?? '' })}
             </Dialog.Title>
-            <Dialog.Close className="icon-button -m-1 size-9 shrink-0" aria-label={t('adminCatalogueUi.close')}>
+            <Dialog.Close
+              className="icon-button -m-1 size-9 shrink-0"
+              aria-label={t('adminCatalogueUi.close')}
+            >
               <CloseIcon className="size-5" />
             </Dialog.Close>
           </div>
@@ -68,8 +71,17 @@ function MergeDialog({ book, onClose }: { book: ReaderBook | null; onClose: () =
           <label htmlFor={searchId} className="field-label mt-4">
             {t('libraryUi.approvals.mergeSearch')}
           </label>
-          <input id={searchId} type="search" className="input" value={q} onChange={(event) => setQ(event.target.value)} />
-          <ul className="mt-2 flex max-h-56 flex-col gap-1 overflow-y-auto" aria-label={t('libraryUi.approvals.mergeSearch')}>
+          <input
+            id={searchId}
+            type="search"
+            className="input"
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+          />
+          <ul
+            className="mt-2 flex max-h-56 flex-col gap-1 overflow-y-auto"
+            aria-label={t('libraryUi.approvals.mergeSearch')}
+          >
             {options.map((item) => (
               <li key={item.id}>
                 <button
