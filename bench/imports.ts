@@ -396,7 +396,17 @@ async function main() {
   console.log(
     `  status ${view.status}: total ${view.total}, matched ${view.matched}, created ${view.created}, skipped ${view.skipped}`,
   );
-  for (const error of view.errors.slice(0, 5)) console.log(`  skipped row ${error.row}: ${error.message}`);
+  const titles = parseExport(file).rows;
+  const titleOf = (row: number) => {
+    const data = titles.find((item) => item.row === row)?.data;
+    return data ? `“${data.title}” by ${data.authors[0] ?? '?'}` : '?';
+  };
+  for (const error of view.errors.slice(0, 5)) {
+    const first = /row (\d+)/.exec(error.message)?.[1];
+    console.log(
+      `  skipped row ${error.row} ${titleOf(error.row)}: ${error.message}${first ? ` ${titleOf(Number(first))}` : ''}`,
+    );
+  }
   console.log(
     `  the reader's GET /api/imports/:id meanwhile: p50 ${percentile(waits, 50).toFixed(0)} ms, p95 ${percentile(waits, 95).toFixed(0)} ms, max ${Math.max(...waits).toFixed(0)} ms (${waits.length} requests)`,
   );

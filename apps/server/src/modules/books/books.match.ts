@@ -110,7 +110,9 @@ export function authorMatches(wanted: string[], candidate: string[]): boolean {
       const bw = nameWords(b);
       const bLast = bw[bw.length - 1];
       if (!bLast) continue;
-      if (closeNames(aLast, bLast)) return true;
+      // The same surname, and the same first initial when both give a first name.
+      const initials = aw.length < 2 || bw.length < 2 || aw[0]![0] === bw[0]![0];
+      if (closeNames(aLast, bLast) && initials) return true;
       if (similarity(aw.join(' '), bw.join(' ')) >= 0.6) return true;
     }
   }
@@ -120,6 +122,24 @@ export function authorMatches(wanted: string[], candidate: string[]): boolean {
 /** The numbers of a title key, in order ("book 2 of 12" → "2 12"). */
 function numbersOf(key: string): string {
   return (key.match(/\d+/g) ?? []).join(' ');
+}
+
+/**
+ * True when the two title keys have the same words but for typos: as many words (one more or fewer
+ * in titles of four words or more), and each word of the shorter one close to a word of the other.
+ */
+export function wordsAlign(a: string, b: string): boolean {
+  const x = a.split(' ');
+  const y = b.split(' ');
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  if (long.length - short.length > (long.length >= 4 ? 1 : 0)) return false;
+  const unused = [...long];
+  for (const word of short) {
+    const at = unused.findIndex((other) => word === other || (!/\d/.test(word) && closeNames(word, other)));
+    if (at === -1) return false;
+    unused.splice(at, 1);
+  }
+  return true;
 }
 
 /** The lowest title similarity a fuzzy candidate needs (a typo or two in a title of a few words). */
@@ -139,6 +159,8 @@ export function candidateScore(
     const other = titleKey(title);
     // Numbers are never typos: "Volume 1" is not "Volume 101", "1984" not "1985".
     if (numbersOf(other) !== numbers) continue;
+    // Word by word: a typo in a word is forgiven, another word is not ("Lost Meadow" ≠ "Silent Meadow").
+    if (!wordsAlign(key, other)) continue;
     const score = similarity(key, other);
     if (score > best) best = score;
   }
