@@ -14,18 +14,16 @@
  * --keep keeps it (its name is printed), --reuse <name> measures a kept one again.
  */
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { searchQuerySchema } from '@nebab/shared';
 import { ensureCatalog } from '../apps/server/src/catalog/ensure-catalog.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
-import { createLocalStorage } from '../apps/server/src/lib/storage.js';
-import { createBooksDirectoryRepository } from '../apps/server/src/modules/books/books.directory.repository.js';
-import { createBooksRepository } from '../apps/server/src/modules/books/books.repository.js';
-import { createBooksService } from '../apps/server/src/modules/books/books.service.js';
+import { createSearchRepository } from '../apps/server/src/modules/catalogue-search/search.repository.js';
+import { createSearchService } from '../apps/server/src/modules/catalogue-search/search.service.js';
+import { createSearchTermsRepository } from '../apps/server/src/modules/catalogue-search/search-terms.repository.js';
+import { Vocabulary } from '../apps/server/src/modules/catalogue-search/vocabulary.js';
 import { SEARCH, SUGGEST } from './queries.js';
 
 function arg(name: string): string | undefined {
@@ -331,10 +329,9 @@ async function main() {
       if (!database.pool) throw new Error('--books needs --pg');
       await generateSynthetic(database, books);
     }
-    const service = createBooksService({
-      books: createBooksRepository(database.db),
-      directory: createBooksDirectoryRepository(database.db),
-      storage: createLocalStorage(path.join(os.tmpdir(), 'nebab-bench-uploads')),
+    const service = createSearchService({
+      search: createSearchRepository(database.db),
+      vocabulary: new Vocabulary(createSearchTermsRepository(database.db)),
     });
     const searches = SEARCH.map((input) => searchQuerySchema.parse(input));
     const suggestTimes: number[] = [];

@@ -45,8 +45,6 @@ CREATE INDEX "imports_unfinished_idx" ON "imports" USING btree ("created_at") WH
 ALTER TABLE "books" ADD CONSTRAINT "books_added_by_users_id_fk" FOREIGN KEY ("added_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "books_goodreads_id_idx" ON "books" USING btree ("goodreads_id");--> statement-breakpoint
 CREATE INDEX "books_goodreads_best_id_idx" ON "books" USING btree ("goodreads_best_id");--> statement-breakpoint
-CREATE INDEX "books_isbn13_idx" ON "books" USING btree ("isbn13");--> statement-breakpoint
-CREATE INDEX "books_isbn10_idx" ON "books" USING btree ("isbn10");--> statement-breakpoint
 CREATE INDEX "books_reader_added_idx" ON "books" USING btree ("created_at") WHERE "books"."source" = 'reader';--> statement-breakpoint
 ALTER TABLE "reading_list_entries" ADD CONSTRAINT "reading_list_entries_owned_copies_check" CHECK ("reading_list_entries"."owned_copies" BETWEEN 0 AND 1000);--> statement-breakpoint
 ALTER TABLE "reading_list_entries" ADD CONSTRAINT "reading_list_entries_undated_reads_check" CHECK ("reading_list_entries"."undated_reads" BETWEEN 0 AND 1000);--> statement-breakpoint

@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { booksUploadRoutes } from './modules/books/books.upload.routes.js';
 import { booksRoutes } from './modules/books/books.routes.js';
+import { searchRoutes } from './modules/catalogue-search/search.routes.js';
 import { genresRoutes } from './modules/genres/genres.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(preferencesRoutes);
     await app.register(genresRoutes);
     await app.register(booksRoutes);
+    await app.register(searchRoutes);
     await app.register(booksUploadRoutes);
     await app.register(readingListRoutes);
     await app.register(shelvesRoutes);
@@ -189,6 +191,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (swept > 0) app.log.info({ swept }, 'removed unfinished uploads');
     if (config.catalogAutoImport) {
       await ensureCatalog(database.db, config, app.log);
+      // Search's spelling vocabulary is read now, so no reader's first search waits for it.
+      await services.vocabulary.ready();
       // The recommender's model is built with the catalogue (then read from DATA_DIR in ms), so no
       // reader's request waits for it.
       await services.recommendations.warmUp();

@@ -18,6 +18,10 @@ import { createBooksRepository } from './modules/books/books.repository.js';
 import { createBooksService } from './modules/books/books.service.js';
 import { createBookUploadRepository } from './modules/books/books.upload.repository.js';
 import { createBookUploadService } from './modules/books/books.upload.service.js';
+import { createSearchRepository } from './modules/catalogue-search/search.repository.js';
+import { createSearchService } from './modules/catalogue-search/search.service.js';
+import { createSearchTermsRepository } from './modules/catalogue-search/search-terms.repository.js';
+import { Vocabulary } from './modules/catalogue-search/vocabulary.js';
 import { createGenresService } from './modules/genres/genres.service.js';
 import { createHealthRepository } from './modules/health/health.repository.js';
 import { createHealthService } from './modules/health/health.service.js';
@@ -161,13 +165,30 @@ export function createServices({
       return views.map((view) => ({ id: view.club.id, name: view.club.name, memberCount: view.memberCount }));
     },
   });
+  /** Catalogue search and typeahead, with the node's copy of the spelling vocabulary. */
+  const vocabulary = new Vocabulary(createSearchTermsRepository(db), (error) =>
+    logger.warn({ err: error }, 'search: the vocabulary could not be refreshed'),
+  );
+  const search = createSearchService({ search: createSearchRepository(db), vocabulary });
+  /**
+   * A book was added, edited or removed on this node: trending is computed again and search's
+   * vocabulary reads the change at once (other nodes within seconds); a failed read is logged.
+   */
+  const catalogueChanged = async () => {
+    books.clearTrendingCache();
+    await vocabulary
+      .refresh()
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'search: the vocabulary could not be refreshed'),
+      );
+  };
   /** Add Ethiopian Book: streamed multipart uploads into `uploads`. */
   const bookUploads = createBookUploadService({
     db,
     repo: createBookUploadRepository(db),
     storage: uploads,
     limits: config.uploadLimits,
-    onBookAdded: () => books.clearTrendingCache(),
+    onBookAdded: catalogueChanged,
   });
 
   const account = createAccountService({
@@ -196,7 +217,7 @@ export function createServices({
     repo: createAdminCatalogueRepository(db),
     storage: uploads,
     events,
-    onCatalogueChanged: () => books.clearTrendingCache(),
+    onCatalogueChanged: catalogueChanged,
   });
 
   const reviews = createReviewsService({ db, reviews: reviewsRepo, events, relationships });
@@ -343,6 +364,8 @@ export function createServices({
     health,
     genres,
     books,
+    search,
+    vocabulary,
     bookUploads,
     readingList,
     shelves,

@@ -16,7 +16,7 @@ import { applyStoredTheme } from './features/theme/themeContext';
 import { routes } from './routes';
 import { AppProviders } from './ssr/AppProviders';
 import { hydrateServerState } from './ssr/dehydration';
-import { startHydration } from './ssr/hydration';
+import { acceptInput, startHydration } from './ssr/hydration';
 import { serverState } from './ssr/state';
 import { registerServiceWorker } from './sw/register';
 
@@ -70,6 +70,7 @@ async function start(): Promise<void> {
     // A visitor who never picked a language gets the site's default (GET /api/site), set by admins.
     void applySiteDefaultLanguage();
     createRoot(container!).render(app());
+    acceptInput();
     return;
   }
   // A server-rendered page: hydrate in its language, from its data, once its route module is here.
@@ -86,5 +87,5 @@ async function start(): Promise<void> {
   if (!state.explicitLanguage && stored && stored !== currentLanguage()) void i18n.changeLanguage(stored);
 }
 
-void start();
+void start().catch(acceptInput);
 registerServiceWorker();

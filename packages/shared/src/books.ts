@@ -77,6 +77,15 @@ export const searchResponseSchema = z.object({
   totalItems: z.number().int(),
   /** Matches of the query alone, before the filters. */
   rawTotal: z.number().int(),
+  /**
+   * The words were read with corrected spelling: "Showing results for `query` — search instead for
+   * `original`" (`asTyped=true` searches the original).
+   */
+  correction: z.object({ query: z.string(), original: z.string() }).nullable(),
+  /** The query is an ISBN of this book (the first item). */
+  match: z.object({ kind: z.literal('isbn'), bookId: z.string() }).nullable(),
+  /** Nothing matched the query: the titles closest to it (else empty). */
+  closest: z.array(searchItemSchema),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
@@ -105,6 +114,8 @@ export const searchQuerySchema = z.object({
   sort: z.enum(SEARCH_SORTS).default('relevance'),
   page: z.coerce.number().int().min(1).max(LIMITS.searchPageMax).default(1),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.searchPageSizeMax).default(20),
+  /** `true`: search the words exactly as typed, without spelling correction ("search instead for"). */
+  asTyped: z.stringbool().optional(),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;

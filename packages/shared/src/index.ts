@@ -31,4 +31,6 @@ export * from './contact.js';
 export * from './shelves.js';
 export * from './reading-stats.js';
 export * from './ethiopian-calendar.js';
+export * from './ethiopic.js';
+export * from './search-keys.js';
 export * from './imports.js';

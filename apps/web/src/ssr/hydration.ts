@@ -20,6 +20,16 @@ export function startHydration(): void {
 export function HydrationDone() {
   useEffect(() => {
     hydrating = false;
+    acceptInput();
   }, []);
   return null;
+}
+
+/**
+ * The document's inline start-up script marks the page `data-hydrating`, under which buttons and
+ * fields take no clicks (styles/index.css) — a click on the server's markup before React listens
+ * would be lost. Lifted once the page hydrated, or at once for a page the client renders itself.
+ */
+export function acceptInput(): void {
+  document.documentElement.removeAttribute('data-hydrating');
 }

@@ -26,7 +26,9 @@ export const clubs = pgTable(
     check('clubs_visibility_check', sql`${t.visibility} IN ('public', 'private')`),
     check('clubs_name_check', sql`char_length(${t.name}) BETWEEN 1 AND 80`),
     check('clubs_description_check', sql`char_length(${t.description}) <= 2000`),
-    index('clubs_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('clubs_name_trgm_idx')
+      .using('gin', sql`${t.name} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('clubs_genre_focus_idx').on(t.genreFocus),
     index('clubs_current_book_idx').on(t.currentBookId),
   ],

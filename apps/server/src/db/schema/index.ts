@@ -15,4 +15,5 @@ export * from './readers.js';
 export * from './lists.js';
 export * from './feed.js';
 export * from './contact.js';
+export * from './search.js';
 export * from './imports.js';

@@ -83,7 +83,8 @@ export function createAdminCatalogueService(deps: {
   storage: Storage;
   events: DomainEvents;
   /** Called when a book's visibility changed, so cached reader lists (trending) drop it. */
-  onCatalogueChanged: () => void;
+  /** After a book was added, edited or removed: caches (trending) and search's vocabulary catch up. */
+  onCatalogueChanged: () => Promise<void>;
 }) {
   const { db, repo, storage, events, onCatalogueChanged } = deps;
 
@@ -106,7 +107,7 @@ export function createAdminCatalogueService(deps: {
       if (columns.length === 0) return current;
       const row = await repo.updateBook(id, values, columns);
       if (!row) throw new NotFoundError();
-      onCatalogueChanged();
+      await onCatalogueChanged();
       return row;
     },
 
@@ -159,7 +160,7 @@ export function createAdminCatalogueService(deps: {
         throw error;
       }
       if (!removed) throw new NotFoundError();
-      onCatalogueChanged();
+      await onCatalogueChanged();
       for (const key of [removed.coverPath, removed.filePath])
         if (key) await storage.remove(key).catch(() => undefined);
     },
@@ -234,7 +235,7 @@ export function createAdminCatalogueService(deps: {
           tx,
         );
       });
-      onCatalogueChanged();
+      await onCatalogueChanged();
       return result;
     },
 

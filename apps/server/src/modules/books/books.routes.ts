@@ -9,10 +9,6 @@ import {
   relatedQuerySchema,
   relatedResponseSchema,
   reportSchema,
-  searchQuerySchema,
-  searchResponseSchema,
-  suggestQuerySchema,
-  suggestResponseSchema,
   trendingResponseSchema,
   LIMITS,
   type BookList,
@@ -28,8 +24,6 @@ import {
   presentAuthorDetail,
   presentBookDetail,
   presentGenreListItem,
-  presentSearchItem,
-  presentSuggestion,
   presentTrendingCard,
 } from './books.presenter.js';
 
@@ -39,41 +33,6 @@ const ONE_YEAR = 'public, max-age=31536000, immutable';
 
 export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
   const optionalActor = app.optionalActor;
-
-  app.get(
-    '/api/search',
-    {
-      schema: {
-        tags: ['books'],
-        summary: 'Search the catalogue: words (typo and prefix tolerant), filters of spec §5, sorts, pages',
-        querystring: searchQuerySchema,
-        response: { 200: searchResponseSchema, ...errorResponses(400) },
-      },
-    },
-    async (request) => {
-      const result = await app.services.books.search(request.query);
-      return {
-        items: result.items.map(presentSearchItem),
-        totalItems: result.totalItems,
-        rawTotal: result.rawTotal,
-      };
-    },
-  );
-
-  app.get(
-    '/api/search/suggest',
-    {
-      schema: {
-        tags: ['books'],
-        summary: 'Typeahead: at most 8 books whose title or author contains the text',
-        querystring: suggestQuerySchema,
-        response: { 200: suggestResponseSchema, ...errorResponses(400) },
-      },
-    },
-    async (request) => ({
-      items: (await app.services.books.suggest(request.query.q)).map(presentSuggestion),
-    }),
-  );
 
   app.get(
     '/api/books/trending',

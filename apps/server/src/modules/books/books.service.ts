@@ -5,7 +5,6 @@ import {
   isLocalBook,
   type GenreSlug,
   type Language,
-  type SearchQuery,
 } from '@nebab/shared';
 import type { BookRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
@@ -18,7 +17,6 @@ import type { BookCardRow, BooksRepository } from './books.repository.js';
 
 const TRENDING_TTL_MS = 60_000;
 const TRENDING_MAX = 50;
-const SUGGEST_LIMIT = 8;
 
 type TrendingRow = Awaited<ReturnType<BooksRepository['trendingCandidates']>>[number];
 
@@ -110,15 +108,6 @@ export function createBooksService(deps: {
     /** The visible book (its rating already combines the catalogue's with readers' reviews). */
     async detail(id: string, actor: Actor | null): Promise<BookRow> {
       return visibleBook(id, actor);
-    },
-
-    search(query: SearchQuery) {
-      return books.search(query);
-    },
-
-    async suggest(q: string | undefined) {
-      if (!q) return [];
-      return books.suggest(q, SUGGEST_LIMIT);
     },
 
     /** The trending list, computed at most once a minute per process. */

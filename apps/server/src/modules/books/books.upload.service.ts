@@ -67,7 +67,7 @@ export function createBookUploadService(deps: {
   storage: Storage;
   limits: UploadLimits;
   /** Called after a book was added (e.g. to drop cached lists). */
-  onBookAdded?: (id: string) => void;
+  onBookAdded?: (id: string) => Promise<void>;
 }) {
   const { db, repo, storage, limits, onBookAdded } = deps;
 
@@ -143,7 +143,7 @@ export function createBookUploadService(deps: {
           if (!parsed.success || !book || Object.keys(problems).length > 0)
             throw new ValidationError(problems);
           const id = await insert(parsed.data, book, cover);
-          onBookAdded?.(id);
+          await onBookAdded?.(id);
           return { id };
         } catch (error) {
           await discard();

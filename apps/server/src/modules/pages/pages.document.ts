@@ -46,8 +46,11 @@ function deferEntryScript(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  // Until the page has hydrated, its buttons and fields take no clicks (styles/index.css): a click on
+  // the server's markup would otherwise be lost. The client lifts it (at the latest after 15 s).
   const bootstrap =
-    `(function(){var d=false;function l(){if(d)return;d=true;` +
+    `(function(){var h=document.documentElement;h.setAttribute('data-hydrating','');` +
+    `setTimeout(function(){h.removeAttribute('data-hydrating')},15000);var d=false;function l(){if(d)return;d=true;` +
     `${JSON.stringify(preloads)}.forEach(function(h){var p=document.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=h;document.head.appendChild(p)});` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
     `requestAnimationFrame(function(){setTimeout(l,0)});setTimeout(l,1000)})()`;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReadingListStatus } from '@nebab/shared';
@@ -13,6 +13,7 @@ import { findEntry, readingListQueryOptions } from '../../api/reading-list/queri
 import { isApiError } from '../../api/client';
 import { BookmarkIcon } from '../../components/icons';
 import { useAuth } from '../../features/auth/authContext';
+import { readToken } from '../../features/auth/tokenStorage';
 import {
   canFavorite,
   FavoriteToggle,
@@ -31,22 +32,35 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
   const { status } = useAuth();
   const toast = useToast();
   const signedIn = status === 'signedIn';
-  // A stored session still being checked (right after the page loads): neither signed in nor out yet.
-  const checking = status === 'loading';
   const list = useQuery(readingListQueryOptions(signedIn));
   const add = useAddToReadingListMutation();
   const update = useUpdateReadingListMutation();
   const favorite = useFavoriteMutation();
   const remove = useRemoveFromReadingListMutation();
   const [askLogin, setAskLogin] = useState(false);
+  // A click made while a stored session is still being checked (right after the page loads) waits
+  // for the answer, then adds the book (or asks to log in).
+  const queued = useRef(false);
+  const sessionKnown = status === 'signedIn' || (status === 'signedOut' && !readToken());
   const entry = signedIn ? findEntry(list.data, bookId) : undefined;
+
+  useEffect(() => {
+    if (!queued.current || !sessionKnown) return;
+    queued.current = false;
+    void onAdd();
+    // onAdd reads the current render's state; it runs once, when the session becomes known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionKnown]);
 
   function fail(error: unknown) {
     toast.show({ kind: 'error', message: isApiError(error) ? error.message : t('errors.INTERNAL') });
   }
 
   async function onAdd() {
-    if (checking) return;
+    if (!sessionKnown) {
+      queued.current = true;
+      return;
+    }
     if (!signedIn) {
       setAskLogin(true);
       return;
@@ -116,7 +130,8 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
         type="button"
         className="btn btn-secondary"
         onClick={() => void onAdd()}
-        disabled={checking || add.isPending || (signedIn && list.isPending)}
+        aria-busy={add.isPending}
+        disabled={add.isPending || (signedIn && list.isPending)}
       >
         <BookmarkIcon className="size-4" />
         {t('book.readingList.add')}

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SearchItem } from '@nebab/shared';
+import type { SearchItem, SearchResponse } from '@nebab/shared';
 import { mockFetch } from '../../test/fetchMock';
 import { createTestQueryClient } from '../../test/render';
 import { SearchPage } from './SearchPage';
@@ -26,7 +26,7 @@ function item(n: number): SearchItem {
   };
 }
 
-function searchEndpoint(total = 345, status = 200) {
+function searchEndpoint(total = 345, status = 200, extra: Partial<SearchResponse> = {}) {
   return mockFetch({
     'GET /api/search': ({ url }) => {
       const page = Number(new URL(url, 'http://localhost').searchParams.get('page') ?? '1');
@@ -37,7 +37,11 @@ function searchEndpoint(total = 345, status = 200) {
               items: Array.from({ length: count }, (_, i) => item((page - 1) * 20 + i + 1)),
               totalItems: total,
               rawTotal: total,
-            },
+              correction: null,
+              match: null,
+              closest: [],
+              ...extra,
+            } satisfies SearchResponse,
           }
         : { status, body: { error: { code: 'INTERNAL', message: 'Something went wrong' } } };
     },
@@ -168,10 +172,44 @@ describe('SearchPage', () => {
   it('shows the empty and error states', async () => {
     searchEndpoint(0);
     setup('/search?q=zzzz');
-    expect(await screen.findByText('No books match your search.')).toBeInTheDocument();
+    expect(await screen.findByText('No books match “zzzz”')).toBeInTheDocument();
     vi.unstubAllGlobals();
     searchEndpoint(10, 500);
     setup('/search?q=broken');
     expect(await screen.findByText("We couldn't load the results. Please try again.")).toBeInTheDocument();
+  });
+
+  it('says which spelling it searched for, and links to the words as typed', async () => {
+    const { calls } = searchEndpoint(12, 200, { correction: { query: 'tolkien', original: 'tolkein' } });
+    setup('/search?q=tolkein');
+    const line = await screen.findByTestId('search-correction');
+    expect(line).toHaveTextContent('Showing results for tolkien — search instead for tolkein');
+    expect(within(line).getByRole('link', { name: 'tolkein' })).toHaveAttribute(
+      'href',
+      '/search?q=tolkein&asTyped=true',
+    );
+    expect(within(line).getByRole('link', { name: 'tolkien' })).toHaveAttribute('href', '/search?q=tolkien');
+    expect(lastRequest(calls).get('asTyped')).toBeNull();
+    await userEvent.click(within(line).getByRole('link', { name: 'tolkein' }));
+    await waitFor(() => expect(lastRequest(calls).get('asTyped')).toBe('true'));
+  });
+
+  it('goes straight to the book of a typed ISBN', async () => {
+    searchEndpoint(1, 200, { match: { kind: 'isbn', bookId: 'book-1' } });
+    setup('/search?q=9780439023481');
+    expect(await screen.findByText('book')).toBeInTheDocument();
+  });
+
+  it('offers the closest titles, the genres and the suggest form when nothing matches', async () => {
+    searchEndpoint(0, 200, { closest: [item(7)] });
+    setup('/search?q=qwertyuiop');
+    const panel = await screen.findByTestId('search-nothing-found');
+    expect(within(panel).getByRole('heading', { name: 'Closest titles' })).toBeInTheDocument();
+    expect(screen.getByTestId('search-closest').children).toHaveLength(1);
+    expect(within(panel).getByRole('link', { name: 'Fantasy' })).toHaveAttribute(
+      'href',
+      '/discover?genre=fantasy',
+    );
+    expect(within(panel).getByRole('heading', { name: 'Is a book missing from Nebab?' })).toBeInTheDocument();
   });
 });

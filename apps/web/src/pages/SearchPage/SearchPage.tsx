@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_SORTS } from '@nebab/shared';
 import { searchQueryOptions } from '../../api/search/queries';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { SearchIcon } from '../../components/icons';
 import { usePageTitle } from '../../components/usePageTitle';
-import { SuggestBookButton } from '../../features/admin-catalogue/SuggestBook';
-import { AddBookButton } from '../../features/library/AddBookButton';
+import { NothingFound } from './NothingFound';
 import { SearchFilters } from './SearchFilters';
 import { SearchResultCard } from './SearchResultCard';
 import {
@@ -34,6 +33,7 @@ export function SearchPage() {
   const state = parseSearchState(params);
   const searching = hasSearch(state);
   const results = useQuery(searchQueryOptions(toSearchQuery(state), searching));
+  const navigate = useNavigate();
   const filtersCount = activeFilterCount(state);
   const [filtersOpen, setFiltersOpen] = useState(filtersCount > 0);
   const filtersId = useId();
@@ -55,10 +55,17 @@ export function SearchPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = new FormData(event.currentTarget).get('q');
-    patch({ q: typeof value === 'string' ? value.trim() : '' });
+    patch({ q: typeof value === 'string' ? value.trim() : '', asTyped: false });
   };
 
   const data = results.data;
+  // An ISBN goes straight to its book (Back returns to the page before the search).
+  const isbnBook = !results.isPlaceholderData ? data?.match?.bookId : undefined;
+  useEffect(() => {
+    if (isbnBook) void navigate(`/book/${encodeURIComponent(isbnBook)}`, { replace: true });
+  }, [isbnBook, navigate]);
+  const searchFor = (q: string, asTyped: boolean) =>
+    `/search?${serializeSearchState({ ...state, q, asTyped, page: 1 }).toString()}`;
   const total = data?.totalItems ?? 0;
   const totalPages = Math.min(500, Math.ceil(total / PAGE_SIZE));
   const from = total === 0 ? 0 : (state.page - 1) * PAGE_SIZE + 1;
@@ -173,16 +180,31 @@ export function SearchPage() {
             </button>
           </div>
         ) : data && data.items.length === 0 ? (
-          <div className="card p-8 text-center">
-            <p className="text-xl font-semibold">{t('search.empty')}</p>
-            <p className="mt-2 text-ink-muted">{t('search.emptyHint')}</p>
-            <div className="mt-4 flex flex-wrap justify-center gap-3">
-              <AddBookButton initialTitle={state.q ?? ''} />
-              <SuggestBookButton initialTitle={state.q ?? ''} />
-            </div>
-          </div>
+          <NothingFound query={state.q} closest={data.closest} filtered={data.rawTotal > 0} />
         ) : data ? (
           <>
+            {data.correction ? (
+              <p className="mb-3 text-base [overflow-wrap:anywhere]" data-testid="search-correction">
+                <Trans
+                  i18nKey="search.correction"
+                  values={{ query: data.correction.query, original: data.correction.original }}
+                  components={{
+                    corrected: (
+                      <Link
+                        to={searchFor(data.correction.query, false)}
+                        className="font-semibold text-accent italic underline"
+                      />
+                    ),
+                    original: (
+                      <Link
+                        to={searchFor(data.correction.original, true)}
+                        className="text-accent italic underline"
+                      />
+                    ),
+                  }}
+                />
+              </p>
+            ) : null}
             <p className="mb-4 text-sm text-ink-muted" data-testid="search-count">
               {state.q
                 ? t('search.count', {

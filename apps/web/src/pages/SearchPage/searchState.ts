@@ -25,6 +25,8 @@ export interface SearchState {
   sort: SearchSort;
   page: number;
   view: SearchView;
+  /** Search the words exactly as typed ("search instead for …"): no spelling correction. */
+  asTyped: boolean;
 }
 
 export const PAGE_SIZE = 20;
@@ -55,6 +57,7 @@ export function parseSearchState(params: URLSearchParams): SearchState {
     sort: oneOf(SEARCH_SORTS, params.get('sort')) ?? 'relevance',
     page: intIn(params.get('page'), 1, MAX_PAGE) ?? 1,
     view: params.get('view') === 'grid' ? 'grid' : 'list',
+    asTyped: params.get('asTyped') === 'true',
   };
 }
 
@@ -73,6 +76,7 @@ export function serializeSearchState(state: SearchState): URLSearchParams {
   if (state.sort !== 'relevance') params.set('sort', state.sort);
   if (state.page > 1) params.set('page', String(state.page));
   if (state.view !== 'list') params.set('view', state.view);
+  if (state.asTyped) params.set('asTyped', 'true');
   return params;
 }
 
@@ -109,5 +113,6 @@ export function toSearchQuery(state: SearchState): SearchQueryInput {
     sort: state.sort,
     page: state.page,
     pageSize: PAGE_SIZE,
+    asTyped: state.asTyped ? 'true' : undefined,
   };
 }

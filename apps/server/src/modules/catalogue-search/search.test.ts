@@ -18,7 +18,14 @@ describe('GET /api/search', () => {
   it('answers nothing for a blank query without filters', async () => {
     const res = await search('q=%20%20');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ items: [], totalItems: 0, rawTotal: 0 });
+    expect(res.body).toEqual({
+      items: [],
+      totalItems: 0,
+      rawTotal: 0,
+      correction: null,
+      match: null,
+      closest: [],
+    });
   });
 
   it('finds Harry Potter despite a typo, on the first page', async () => {

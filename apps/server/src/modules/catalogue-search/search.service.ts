@@ -1,0 +1,140 @@
+import { latinKey, searchWords, type SearchQuery } from '@nebab/shared';
+import type { BookCardRow } from '../books/books.repository.js';
+import { searchFilters } from './filters.js';
+import { analyseQuery, STOP_WORDS, type AnalysedQuery } from './query.js';
+import type { SearchRepository, SuggestRow } from './search.repository.js';
+import { buildTextQuery, type TextQuery } from './text-query.js';
+import type { Vocabulary } from './vocabulary.js';
+
+/** Typeahead answers at most this many books. */
+export const SUGGEST_LIMIT = 8;
+
+/** "Nothing found" offers at most this many closest titles. */
+const CLOSEST_LIMIT = 6;
+
+export interface SearchOutcome {
+  items: BookCardRow[];
+  totalItems: number;
+  rawTotal: number;
+  /** The query was read with corrected spelling: "Showing results for `query` — search instead for `original`". */
+  correction: { query: string; original: string } | null;
+  /** The typed ISBN is this book's. */
+  match: { kind: 'isbn'; bookId: string } | null;
+  /** Nothing matched: the titles closest to what was typed. */
+  closest: BookCardRow[];
+}
+
+const EMPTY: SearchOutcome = {
+  items: [],
+  totalItems: 0,
+  rawTotal: 0,
+  correction: null,
+  match: null,
+  closest: [],
+};
+
+/**
+ * The correction a result shows: none when the top book holds every typed word (or, for Latin-typed
+ * Amharic, every typed key); otherwise the typed text with each corrected word replaced by the
+ * reading the top book holds (the first alternative when it holds none).
+ */
+export function describeCorrection(
+  text: TextQuery,
+  typed: string,
+  top: (Pick<BookCardRow, 'title' | 'authors'> & { series?: string | null }) | undefined,
+): SearchOutcome['correction'] {
+  if (!top || text.choices.every((choice) => choice.keepsTyped)) return null;
+  const document = `${top.title} ${top.series ?? ''} ${top.authors.join(' ')}`;
+  const held = new Set(searchWords(document));
+  const content = text.choices.filter((choice) => !STOP_WORDS.has(choice.typed));
+  const holds = (word: string, prefix: boolean) =>
+    held.has(word) || (prefix && [...held].some((candidate) => candidate.startsWith(word)));
+  if (content.every((choice) => choice.typed.split(' ').every((word) => holds(word, choice.prefix))))
+    return null;
+  const keys = new Set(latinKey(document).split(' '));
+  const typedKeys = latinKey(typed).split(' ').filter(Boolean);
+  if (typedKeys.length > 0 && typedKeys.every((key) => keys.has(key))) return null;
+  const words = text.choices.map((choice) => {
+    if (choice.keepsTyped) return choice.typed;
+    const reading =
+      choice.alternatives.find((alternative) => alternative.every((word) => holds(word, choice.prefix))) ??
+      choice.alternatives[0];
+    return reading ? reading.join(' ') : choice.typed;
+  });
+  const query = words.join(' ');
+  return query === searchWords(typed).join(' ') ? null : { query, original: typed };
+}
+
+export function createSearchService(deps: { search: SearchRepository; vocabulary: Vocabulary }) {
+  const { search, vocabulary } = deps;
+
+  async function lexicons() {
+    await vocabulary.ready();
+    vocabulary.touch();
+    return { words: vocabulary.words, keys: vocabulary.keys };
+  }
+
+  /**
+   * What "nothing found" offers: for words searched as typed, the books their corrected spelling
+   * finds; otherwise (the corrector found nothing either) the titles closest by trigram similarity.
+   */
+  async function closestTo(analysed: AnalysedQuery, asTyped: boolean): Promise<BookCardRow[]> {
+    if (asTyped) {
+      const text = buildTextQuery(analysed, await lexicons(), { lastIsPrefix: true })!;
+      const page = await search.text(text, {
+        filters: [],
+        sort: 'relevance',
+        page: 1,
+        pageSize: CLOSEST_LIMIT,
+      });
+      if (page.items.length > 0) return page.items;
+    }
+    return search.closest(analysed.words.join(' '), [], CLOSEST_LIMIT);
+  }
+
+  return {
+    /** Spec §5 search: words (typo-, spelling- and script-tolerant), ISBNs, filters, sorts, pages. */
+    async search(query: SearchQuery): Promise<SearchOutcome> {
+      const filters = searchFilters(query);
+      const request = { filters, sort: query.sort, page: query.page, pageSize: query.pageSize };
+      const analysed = query.q ? analyseQuery(query.q) : null;
+      if (!analysed || analysed.words.length === 0) {
+        if (query.q || filters.length === 0) return EMPTY;
+        const page = await search.filtered(request);
+        return { ...EMPTY, items: page.items, totalItems: page.total, rawTotal: page.rawTotal };
+      }
+      const text = buildTextQuery(analysed, await lexicons(), {
+        lastIsPrefix: true,
+        asTyped: query.asTyped,
+      })!;
+      const page = await search.text(text, request);
+      const top = page.items[0];
+      const isbnBook =
+        text.isbn &&
+        top &&
+        (top.isbn13 === text.isbn.isbn13 || (text.isbn.isbn10 && top.isbn10 === text.isbn.isbn10))
+          ? top.id
+          : null;
+      const closest = page.rawTotal === 0 ? await closestTo(analysed, Boolean(query.asTyped)) : [];
+      return {
+        items: page.items,
+        totalItems: page.total,
+        rawTotal: page.rawTotal,
+        correction: isbnBook || query.page > 1 ? null : describeCorrection(text, analysed.text, top),
+        match: isbnBook ? { kind: 'isbn', bookId: isbnBook } : null,
+        closest,
+      };
+    },
+
+    /** Typeahead: the typed ISBN's book, titles starting with the text, then words and keys anywhere. */
+    async suggest(q: string | undefined): Promise<SuggestRow[]> {
+      if (!q) return [];
+      const analysed = analyseQuery(q);
+      if (analysed.words.length === 0) return [];
+      const text = buildTextQuery(analysed, await lexicons(), { lastIsPrefix: true, keyPrefix: true });
+      return text ? search.suggest(text, SUGGEST_LIMIT) : [];
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

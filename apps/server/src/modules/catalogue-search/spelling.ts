@@ -1,0 +1,261 @@
+/**
+ * Spelling correction against the catalogue's own vocabulary (`search_terms`: the words and Latin keys
+ * of every active book's titles, series, authors and descriptions, with how many books hold each).
+ *
+ * A query word the vocabulary does not know (or knows from only a book or two while a near word is
+ * common) gets alternatives: the known words within one or two edits (insertions, deletions,
+ * substitutions, swapped neighbours — optimal string alignment distance), the two known words it
+ * runs together ("lordof" → lord of), or, with its neighbour, the known word they were split from
+ * ("fahren heit" → fahrenheit). Search asks for any alternative, so the words around a typo choose
+ * among them ("hary potter": harry, not mary).
+ */
+
+/** Alternatives kept per word. */
+const MAX_ALTERNATIVES = 4;
+
+/** A word known from at most this many books may still be a typo of a far more common word. */
+const RARE_BOOKS = 2;
+
+/** …when that near word is held by at least this many times as many books. */
+const COMMON_RATIO = 20;
+
+/** The edit distance allowed for a word of this length. */
+export function allowedEdits(length: number): number {
+  if (length < 3) return 0;
+  return length <= 4 ? 1 : 2;
+}
+
+/**
+ * Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring),
+ * or `max + 1` as soon as it must exceed `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  const m = a.length;
+  const n = b.length;
+  if (Math.abs(m - n) > max) return max + 1;
+  let previous2 = new Array<number>(n + 1).fill(0);
+  let previous = Array.from({ length: n + 1 }, (_, j) => j);
+  let current = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= m; i += 1) {
+    current[0] = i;
+    let rowMin = current[0];
+    for (let j = 1; j <= n; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, previous2[j - 2]! + 1);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    [previous2, previous, current] = [previous, current, previous2];
+  }
+  return Math.min(previous[n]!, max + 1);
+}
+
+/** One kind of term (words or keys) with its book counts, indexed for near-miss lookups. */
+export class Lexicon {
+  private readonly counts = new Map<string, number>();
+  /** Of those books, how many are written in Ge'ez. */
+  private readonly geez = new Map<string, number>();
+  /** Terms by their first and by their last letter (a single edit keeps at least one of the two). */
+  private byFirst = new Map<string, string[]>();
+  private byLast = new Map<string, string[]>();
+  private sorted: string[] = [];
+  private stale = true;
+
+  get size(): number {
+    return this.counts.size;
+  }
+
+  /** Sets a term's book count and how many of those books are in Ge'ez (0 books removes it). */
+  set(term: string, books: number, geezBooks = 0): void {
+    const had = this.counts.has(term);
+    if (books > 0) {
+      this.counts.set(term, books);
+      if (geezBooks > 0) this.geez.set(term, geezBooks);
+      else this.geez.delete(term);
+    } else {
+      this.counts.delete(term);
+      this.geez.delete(term);
+    }
+    if (had !== books > 0) this.stale = true;
+  }
+
+  count(term: string): number {
+    return this.counts.get(term) ?? 0;
+  }
+
+  /** How many of the term's books are written in Ge'ez. */
+  geezCount(term: string): number {
+    return this.geez.get(term) ?? 0;
+  }
+
+  private index(): void {
+    if (!this.stale) return;
+    this.byFirst = new Map();
+    this.byLast = new Map();
+    for (const term of this.counts.keys()) {
+      const chars = [...term];
+      push(this.byFirst, chars[0]!, term);
+      push(this.byLast, chars[chars.length - 1]!, term);
+    }
+    this.sorted = [...this.counts.keys()].sort();
+    this.stale = false;
+  }
+
+  /** True when some term starts with `prefix` (a word still being typed). */
+  hasPrefix(prefix: string): boolean {
+    this.index();
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.sorted[mid]! < prefix) low = mid + 1;
+      else high = mid;
+    }
+    return this.sorted[low]?.startsWith(prefix) ?? false;
+  }
+
+  /** Known terms within `max` edits of `word`, nearest first, then the most common. */
+  near(word: string, max: number): Array<{ term: string; distance: number; books: number }> {
+    if (max === 0) return [];
+    this.index();
+    const chars = [...word];
+    const seen = new Set<string>();
+    const found: Array<{ term: string; distance: number; books: number }> = [];
+    for (const bucket of [this.byFirst.get(chars[0]!), this.byLast.get(chars[chars.length - 1]!)]) {
+      for (const term of bucket ?? []) {
+        if (seen.has(term) || term === word) continue;
+        seen.add(term);
+        const distance = editDistance(word, term, max);
+        if (distance <= max) found.push({ term, distance, books: this.count(term) });
+      }
+    }
+    return found.sort((a, b) => a.distance - b.distance || b.books - a.books || (a.term < b.term ? -1 : 1));
+  }
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** What one query word may stand for: alternatives, each one or more words that must all match. */
+export interface WordChoice {
+  /** The word as typed (folded). */
+  typed: string;
+  /** Alternatives; the first is the most likely. `[[typed]]` when the word is known. */
+  alternatives: string[][];
+  /** The typed word is among the alternatives (known, or a prefix still being typed). */
+  keepsTyped: boolean;
+  /** Match as a prefix (the last word while typing). */
+  prefix: boolean;
+}
+
+/**
+ * The alternatives of each query word against `lexicon`. `lastIsPrefix`: the last word may be
+ * unfinished (typeahead, search's last word), so a known prefix stands as it is; `prefixWhenKnown`:
+ * a last word the vocabulary knows whole still matches as a prefix (typeahead; a search takes a
+ * known word as meant: "love" is not "Lovecraft"). `skip` marks words never corrected (numbers,
+ * stop words).
+ */
+export function correctWords(
+  words: readonly string[],
+  lexicon: Lexicon,
+  options: { lastIsPrefix: boolean; prefixWhenKnown?: boolean; skip?: (word: string) => boolean },
+): WordChoice[] {
+  const choices: WordChoice[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i]!;
+    const last = i === words.length - 1;
+    const books = lexicon.count(word);
+    const prefix = last && options.lastIsPrefix && (books === 0 || Boolean(options.prefixWhenKnown));
+    const length = [...word].length;
+    const max = allowedEdits(length);
+    if (options.skip?.(word) || max === 0 || (prefix && lexicon.hasPrefix(word) && books === 0)) {
+      choices.push({ typed: word, alternatives: [[word]], keepsTyped: true, prefix });
+      continue;
+    }
+    if (books > RARE_BOOKS) {
+      choices.push({ typed: word, alternatives: [[word]], keepsTyped: true, prefix });
+      continue;
+    }
+    const near = lexicon.near(word, max);
+    const alternatives: string[][] = [];
+    if (books > 0) {
+      // Known, but from a book or two: a far more common word one edit away is a likelier meaning.
+      alternatives.push([word]);
+      for (const candidate of near)
+        if (candidate.distance === 1 && candidate.books >= COMMON_RATIO * books)
+          alternatives.push([candidate.term]);
+    } else {
+      const best = near[0]?.distance ?? Infinity;
+      for (const candidate of near)
+        if (candidate.distance <= Math.max(best, 1)) alternatives.push([candidate.term]);
+      // Two known words run together ("lordof").
+      if (best > 1) {
+        const split = splitRunTogether(word, lexicon);
+        if (split) alternatives.unshift(split);
+      }
+    }
+    choices.push({
+      typed: word,
+      alternatives: alternatives.slice(0, MAX_ALTERNATIVES),
+      keepsTyped: books > 0,
+      prefix,
+    });
+  }
+  return joinSplitWords(choices, lexicon);
+}
+
+/** The two known words (each of two letters or more) that `word` runs together, the most common pair. */
+function splitRunTogether(word: string, lexicon: Lexicon): string[] | null {
+  let best: { parts: string[]; books: number } | null = null;
+  const chars = [...word];
+  for (let cut = 2; cut <= chars.length - 2; cut += 1) {
+    const left = chars.slice(0, cut).join('');
+    const right = chars.slice(cut).join('');
+    const books = Math.min(lexicon.count(left), lexicon.count(right));
+    if (books > 0 && (!best || books > best.books)) best = { parts: [left, right], books };
+  }
+  return best?.parts ?? null;
+}
+
+/**
+ * Neighbours split from one known word ("fahren heit" → fahrenheit): when the two joined are known
+ * and at least one of them is not, the pair becomes one word with the joined word as its first
+ * alternative (and the pair, corrected as before, as the next).
+ */
+function joinSplitWords(choices: WordChoice[], lexicon: Lexicon): WordChoice[] {
+  const out: WordChoice[] = [];
+  for (let i = 0; i < choices.length; i += 1) {
+    const here = choices[i]!;
+    const next = choices[i + 1];
+    if (next && (!here.keepsTyped || !next.keepsTyped)) {
+      const joined = `${here.typed}${next.typed}`;
+      if (lexicon.count(joined) > 0) {
+        const pair =
+          here.alternatives[0] && next.alternatives[0]
+            ? [...here.alternatives[0], ...next.alternatives[0]]
+            : null;
+        out.push({
+          typed: `${here.typed} ${next.typed}`,
+          alternatives: pair ? [[joined], pair] : [[joined]],
+          keepsTyped: false,
+          prefix: next.prefix,
+        });
+        i += 1;
+        continue;
+      }
+    }
+    out.push(here);
+  }
+  return out;
+}
+
+/** True when a correction changed something (a word has no alternative equal to what was typed). */
+export function corrected(choices: readonly WordChoice[]): boolean {
+  return choices.some((choice) => !choice.keepsTyped);
+}

@@ -1,0 +1,156 @@
+import { latinKey, titleWords } from '@nebab/shared';
+import { isNumber, keysOf, STOP_WORDS, type AnalysedQuery, type IsbnQuery } from './query.js';
+import { correctWords, type Lexicon, type WordChoice } from './spelling.js';
+
+/**
+ * `to_tsquery('simple', …)` texts of a query, built from its words' alternatives. Words come from
+ * `searchWords` (letters and digits only), so they never hold tsquery operators.
+ */
+export interface TextQuery {
+  /** Every word (one of its alternatives) anywhere in the book's document. */
+  words: string | null;
+  /** …every word in an author's name (weight B): the query names an author. */
+  author: string | null;
+  /** …every word in the title, series or other titles (weight A). */
+  title: string | null;
+  /** …every word in the title or an author (A or B): a title and its author ("hobbit tolkien"). */
+  titleAuthor: string | null;
+  /** Latin keys of the words (Latin-typed Amharic, or Ge'ez typed for a foreign title), or null. */
+  keys: string | null;
+  /** The keys in an author's name / the title / either (as for the words). */
+  keysAuthor: string | null;
+  keysTitle: string | null;
+  keysTitleAuthor: string | null;
+  /** The words' most likely reading as a title (stop words kept, leading article left out). */
+  phrase: string;
+  /** Every reading of the words as a title, the alternatives combined (at most MAX_PHRASES). */
+  phrases: string[];
+  /** The words as typed, read as a title (typeahead's title prefix). */
+  typedPhrase: string;
+  /** The keys' most likely reading, compared with a title's key. */
+  keyPhrase: string | null;
+  isbn: IsbnQuery | null;
+  /** The query holds Ge'ez. */
+  ethiopic: boolean;
+  /** Content words (stop words aside): one alone names an author's first name as often as the author. */
+  contentWords: number;
+  /** What each word may stand for (for the "Showing results for" line). */
+  choices: WordChoice[];
+}
+
+/**
+ * A Latin word the vocabulary does not know, or knows mostly from books written in Ge'ez (their
+ * romanised titles and names), is taken for Amharic typed in Latin letters: keys are searched too.
+ */
+function amharicLike(word: string, words: Lexicon): boolean {
+  const books = words.count(word);
+  return books === 0 || words.geezCount(word) * 2 >= books;
+}
+
+/** Readings of a title compared at most (the combinations of each word's alternatives). */
+const MAX_PHRASES = 8;
+
+/** The combinations of the words' alternatives, most likely first, at most MAX_PHRASES. */
+function readings(choices: readonly WordChoice[]): string[] {
+  let combos: string[][] = [[]];
+  for (const choice of choices) {
+    const options = choice.alternatives.length ? choice.alternatives : [[choice.typed]];
+    const next: string[][] = [];
+    for (const combo of combos)
+      for (const option of options) if (next.length < MAX_PHRASES) next.push([...combo, ...option]);
+    combos = next;
+  }
+  return [...new Set(combos.map((words) => titleWords(words.join(' '))).filter(Boolean))];
+}
+
+function group(choice: WordChoice, weight: string): string {
+  const suffix = choice.prefix ? `:*${weight}` : weight ? `:${weight}` : '';
+  const alternatives = choice.alternatives.map((words) =>
+    words.length === 1 ? `${words[0]}${suffix}` : `(${words.map((word) => `${word}${suffix}`).join(' & ')})`,
+  );
+  return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' | ')})`;
+}
+
+function tsquery(choices: readonly WordChoice[], weight = ''): string | null {
+  if (choices.length === 0) return null;
+  return choices.map((choice) => group(choice, weight)).join(' & ');
+}
+
+/** Stop words count only when nothing else was typed (their posting lists are the whole catalogue). */
+function contentChoices(choices: WordChoice[]): WordChoice[] {
+  const content = choices.filter((choice) => !STOP_WORDS.has(choice.typed));
+  const kept = content.length > 0 ? content : choices;
+  // A word with no reading at all (unknown, nothing near) is left out while others remain.
+  const readable = kept.filter((choice) => choice.alternatives.length > 0);
+  return readable.length > 0 ? readable : [];
+}
+
+/**
+ * Builds the text conditions of a query. `lastIsPrefix`: the last word may be unfinished (its key
+ * too only in typeahead: keys are loose already, a key prefix matches far too much in a search).
+ */
+export function buildTextQuery(
+  query: AnalysedQuery,
+  lexicons: { words: Lexicon; keys: Lexicon },
+  options: { lastIsPrefix: boolean; keyPrefix?: boolean; asTyped?: boolean },
+): TextQuery | null {
+  // Typeahead (keyPrefix) reads every last word as unfinished; a search only an unknown one.
+  const prefixWhenKnown = Boolean(options.keyPrefix);
+  if (query.words.length === 0) return null;
+  const skip = (word: string) => isNumber(word) || STOP_WORDS.has(word);
+  const choices = options.asTyped
+    ? query.words.map((word, i) => ({
+        typed: word,
+        alternatives: [[word]],
+        keepsTyped: true,
+        prefix:
+          options.lastIsPrefix &&
+          i === query.words.length - 1 &&
+          (prefixWhenKnown || lexicons.words.count(word) === 0),
+      }))
+    : correctWords(query.words, lexicons.words, {
+        lastIsPrefix: options.lastIsPrefix,
+        prefixWhenKnown,
+        skip,
+      });
+  const content = contentChoices(choices);
+
+  // Keys: for a Ge'ez query (foreign titles written in Ge'ez), or for Amharic typed in Latin letters.
+  const latinContent = query.words.filter((word) => !skip(word) && !/[\u1200-\u137f]/u.test(word));
+  const useKeys = query.ethiopic || latinContent.some((word) => amharicLike(word, lexicons.words));
+  let keyChoices: WordChoice[] = [];
+  let keyPhrase: string | null = null;
+  if (useKeys) {
+    const keyWords = keysOf(query.words.filter((word) => !STOP_WORDS.has(word)));
+    keyChoices = options.asTyped
+      ? keyWords.map((key, i) => ({
+          typed: key,
+          alternatives: [[key]],
+          keepsTyped: true,
+          prefix: Boolean(options.keyPrefix) && i === keyWords.length - 1,
+        }))
+      : correctWords(keyWords, lexicons.keys, { lastIsPrefix: Boolean(options.keyPrefix), skip: isNumber });
+    keyChoices = keyChoices.filter((choice) => choice.alternatives.length > 0);
+    keyPhrase = latinKey(query.text) || null;
+  }
+
+  const phrases = readings(choices);
+  return {
+    words: tsquery(content),
+    author: tsquery(content, 'B'),
+    title: tsquery(content, 'A'),
+    titleAuthor: tsquery(content, 'AB'),
+    keys: tsquery(keyChoices),
+    keysAuthor: tsquery(keyChoices, 'B'),
+    keysTitle: tsquery(keyChoices, 'A'),
+    keysTitleAuthor: tsquery(keyChoices, 'AB'),
+    phrase: phrases[0] ?? '',
+    phrases,
+    typedPhrase: titleWords(query.words.join(' ')),
+    keyPhrase,
+    isbn: query.isbn,
+    ethiopic: query.ethiopic,
+    contentWords: content.length,
+    choices,
+  };
+}
