@@ -22,7 +22,7 @@ $$;
 --> statement-breakpoint
 -- The Latin key of a text: the consonants readers agree on (fikir / fiqir / ፍቅር → fkr).
 CREATE OR REPLACE FUNCTION nebab_latin_key(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT btrim(regexp_replace(regexp_replace(translate(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(nebab_plain_latin(t), 'x', 'ks', 'g'), 'ph', 'f', 'g'), 't?ch', 'C', 'g'), 'sh', 'S', 'g'), 'zh', 'j', 'g'), 't[sz]', 's', 'g'), '([tkdg])h', '\1', 'g'), 'ck', 'k', 'g'), 'c([eiy])', 's\1', 'g'), 'gn|ny', 'n', 'g'), 'i([aeou])', 'y\1', 'g'), 'u([aeio])', 'w\1', 'g'), '([aeo])i([^aeiou]|$)', '\1y\2', 'g'), '([^aeiou ])y( |$)', '\1i\2', 'g'), 'cqvSCaeiou', 'kkbxc'), '([a-z])\1+', '\1', 'g'), ' +', ' ', 'g'))
+  SELECT btrim(regexp_replace(regexp_replace(translate(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(nebab_plain_latin(t), 'x', 'ks', 'g'), 'ph', 'f', 'g'), 't?ch', 'C', 'g'), 'sh', 'S', 'g'), 'zh', 'j', 'g'), 't[sz]', 's', 'g'), '([tkdg])h', '\1', 'g'), 'ck', 'k', 'g'), 'c([eiy])', 's\1', 'g'), 'gn|ny', 'n', 'g'), 'qu([ei])', 'k\1', 'g'), 'i([aeou])', 'y\1', 'g'), 'u([aeio])', 'w\1', 'g'), '([aeo])i([^aeiou]|$)', '\1y\2', 'g'), '([^aeiou ])y( |$)', '\1i\2', 'g'), 'cqvSCaeiou', 'kkbxc'), '([a-z])\1+', '\1', 'g'), ' +', ' ', 'g'))
 $$;
 --> statement-breakpoint
 -- The words of a text as search reads them: lower case, Latin marks off, Ge'ez folded, split on all but

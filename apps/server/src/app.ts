@@ -34,6 +34,11 @@ import { feedRoutes } from './modules/feed/feed.routes.js';
 import { listsRoutes } from './modules/lists/lists.routes.js';
 import { readersRoutes } from './modules/readers/readers.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { readerBooksRoutes } from './modules/books/books.reader.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { importsPushPlugin } from './modules/imports/imports.push.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
+import { startJobQueue } from './lib/job-queue.js';
 import compress from '@fastify/compress';
 import { loadTemplate } from './modules/pages/pages.document.js';
 import { pagesPlugin } from './modules/pages/pages.routes.js';
@@ -141,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(notificationsPushPlugin);
     await app.register(clubsSocketPlugin);
     await app.register(feedPushPlugin);
+    await app.register(importsPushPlugin);
 
     await app.register(healthRoutes);
     await app.register(authRoutes);
@@ -165,10 +171,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(siteSettingsRoutes);
     await app.register(notificationsRoutes);
     await app.register(recommendationsRoutes);
+    await app.register(importsRoutes);
+    await app.register(exportsRoutes);
+    await app.register(readerBooksRoutes);
     if (template) {
       await app.register(pagesPlugin, { webDist: config.webDist, template });
       await app.register(staticClientPlugin, { webDist: config.webDist });
     }
+
+    // The durable job queue (pg-boss in the app's database): imports run on whichever node polls first,
+    // and unfinished ones are queued again at start. Stopped before the database closes.
+    const jobs = await startJobQueue(database, app.log);
+    app.addHook('preClose', async () => jobs.stop());
+    await services.imports.startWorker(jobs);
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);
     // Leftovers of uploads a crash interrupted (an hour old: no upload in flight is that slow).

@@ -118,8 +118,8 @@ test('the settings sidebar gives every entry its own icon', async ({ browser, re
   const page = await context.newPage();
   await page.goto('/dashboard/settings');
   const svgs = page.getByRole('navigation', { name: 'Settings navigation' }).locator('a svg');
-  // four sections (personal, privacy, security, preferences) and six app links
-  await expect(svgs).toHaveCount(10);
+  // five sections (personal, privacy, security, preferences, import and export) and six app links
+  await expect(svgs).toHaveCount(11);
   const icons = await svgs.evaluateAll((found) => found.map((svg) => svg.innerHTML));
   expect(new Set(icons).size).toBe(icons.length);
   await context.close();

@@ -48,7 +48,8 @@ export const bookDetailSchema = z.object({
   altTitles: z.array(z.string()),
   /** True for books stored by Nebab with a PDF (ids `local-…`): `GET /api/books/:id/file` streams it. */
   hasFile: z.boolean(),
-  source: z.enum(['goodbooks', 'ethiopian', 'local']),
+  /** `reader`: added by a reader (by hand or by an import), checked by admins later. */
+  source: z.enum(['goodbooks', 'ethiopian', 'local', 'reader']),
 });
 export type BookDetail = z.infer<typeof bookDetailSchema>;
 

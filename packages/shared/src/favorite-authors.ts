@@ -1,10 +1,13 @@
+import { foldEthiopic } from './ethiopic.js';
+import { latinKey } from './search-keys.js';
+
 /**
  * The favourite-author step of the preferences wizard: the 15 fixed names (spec §2), each in Latin
  * and Ge'ez script, and the typeahead's matching. A query matches a name typed in either script,
  * and Amharic typed in Latin letters ("hadis", "bealu girma") matches the Ge'ez spelling.
  *
- * The transliteration here is deliberately small and local to this list: consonant skeletons
- * compared loosely. Catalogue search has its own, complete romanisation.
+ * The transliteration is catalogue search's (ethiopic.ts, search-keys.ts): consonant skeletons
+ * compared loosely.
  */
 
 /** The 15 names as saved in preferences (Latin), with their Ge'ez spelling. */
@@ -29,55 +32,11 @@ export const FAVORITE_AUTHOR_SCRIPTS = [
 export type FavoriteAuthor = (typeof FAVORITE_AUTHOR_SCRIPTS)[number];
 
 /**
- * Latin consonants of each Ge'ez syllable series, by the series' first code point (U+1200 + 8·n).
- * Homophone series share a letter (ሀ ሐ ኀ → h, ሰ ሠ → s, አ ዐ → none, ጸ ፀ → ts), so spelling
- * variants compare equal. Series not listed (rare letters) are skipped.
+ * The consonant skeleton of a name in either script, for loose comparison: its Latin key (see
+ * search-keys.ts) with the words run together ("Haddis" = "Hadis" = ሀዲስ = "hds").
  */
-const SERIES: Record<number, string> = {
-  0x1200: 'h',
-  0x1208: 'l',
-  0x1210: 'h',
-  0x1218: 'm',
-  0x1220: 's',
-  0x1228: 'r',
-  0x1230: 's',
-  0x1238: 'sh',
-  0x1240: 'k',
-  0x1260: 'b',
-  0x1268: 'v',
-  0x1270: 't',
-  0x1278: 'ch',
-  0x1280: 'h',
-  0x1290: 'n',
-  0x1298: 'ny',
-  0x12a0: '',
-  0x12a8: 'k',
-  0x12b8: 'h',
-  0x12c8: 'w',
-  0x12d0: '',
-  0x12d8: 'z',
-  0x12e0: 'zh',
-  0x12e8: 'y',
-  0x12f0: 'd',
-  0x1300: 'j',
-  0x1308: 'g',
-  0x1320: 't',
-  0x1328: 'ch',
-  0x1330: 'p',
-  0x1338: 'ts',
-  0x1340: 'ts',
-  0x1348: 'f',
-  0x1350: 'p',
-};
-
-/** Letters that sound alike in Latin spellings of these names (c/k/q, ph/f, x → ks, zh/j…). */
-function foldLatinConsonants(text: string): string {
-  return text
-    .replace(/ph/g, 'f')
-    .replace(/qu|q|c(?![h])|ck/g, 'k')
-    .replace(/x/g, 'ks')
-    .replace(/zh/g, 'j')
-    .replace(/v/g, 'b');
+export function consonantSkeleton(text: string): string {
+  return latinKey(text).replace(/ /g, '');
 }
 
 /** Accent- and case-folded Latin text: "Márquez" → "marquez". */
@@ -85,50 +44,9 @@ function foldLatin(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/**
- * The consonant skeleton of a name in either script, for loose comparison: Ge'ez syllables become
- * their Latin consonants, vowels are dropped (Amharic vowels are written many ways in Latin), doubled
- * letters collapse ("Haddis" = "Hadis" = ሀዲስ = "hds").
- */
-export function consonantSkeleton(text: string): string {
-  let latin = '';
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code >= 0x1200 && code <= 0x135a) {
-      const series = SERIES[code - ((code - 0x1200) % 8)];
-      latin += series ?? '';
-      // A labialised syllable (ቧ, ሟ…: the 8th order) carries a w sound.
-      if ((code - 0x1200) % 8 === 7 && series) latin += 'w';
-    } else {
-      latin += foldLatin(char);
-    }
-  }
-  return foldLatinConsonants(latin)
-    .replace(/[^a-z]/g, '')
-    .replace(/[aeiou]/g, '')
-    .replace(/(.)\1+/g, '$1');
-}
-
 /** Homophone Ge'ez letters folded to one spelling, for direct Ge'ez substring matches (ሃዲስ = ሀዲስ). */
 function foldGeez(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code < 0x1200 || code > 0x135a) {
-      out += char.toLowerCase();
-      continue;
-    }
-    const order = (code - 0x1200) % 8;
-    let base = code - order;
-    if (base === 0x1210 || base === 0x1280) base = 0x1200; // ሐ ኀ → ሀ
-    if (base === 0x1220) base = 0x1230; // ሠ → ሰ
-    if (base === 0x12d0) base = 0x12a0; // ዐ → አ
-    if (base === 0x1340) base = 0x1338; // ፀ → ጸ
-    // ሀ and ሃ, አ and ኣ sound the same: the 1st and 4th order of these are one.
-    const sameVowel = (base === 0x1200 || base === 0x12a0) && order === 3 ? 0 : order;
-    out += String.fromCodePoint(base + sameVowel);
-  }
-  return out;
+  return foldEthiopic(text.toLowerCase());
 }
 
 const ETHIOPIC = /[\u1200-\u137f]/;

@@ -42,3 +42,16 @@ export function translate(key: string, language: Language = DEFAULT_LANGUAGE): s
   };
   return lookup(sharedMessages[language]) ?? lookup(sharedMessages.en) ?? key;
 }
+
+/** `translate`, then each `{{name}}` replaced by its value in `params` (unknown names stay as they are). */
+export function translateWith(
+  key: string,
+  language: Language = DEFAULT_LANGUAGE,
+  params?: Record<string, string | number>,
+): string {
+  const text = translate(key, language);
+  if (!params) return text;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

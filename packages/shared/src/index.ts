@@ -33,3 +33,4 @@ export * from './reading-stats.js';
 export * from './ethiopian-calendar.js';
 export * from './ethiopic.js';
 export * from './search-keys.js';
+export * from './imports.js';

@@ -1,5 +1,6 @@
 import type { ClubMessage } from './clubs.js';
 import type { FeedEntry } from './feed.js';
+import type { Import } from './imports.js';
 import type { ErrorCode } from './errors.js';
 import type { Language } from './i18n.js';
 import type { NotificationPush } from './notifications.js';
@@ -78,6 +79,11 @@ export type ServerToClientEvents = {
    * refetches at once.
    */
   'club:members': (payload: ClubRoomPayload) => void;
+  /**
+   * An import of the user's library moved (after each batch of rows, and when it ends): the same
+   * shape as `GET /api/imports/:id`, in the socket's language. Sent to `rooms.user(id)` on every node.
+   */
+  'import:progress': (payload: Import) => void;
 };
 
 /** Socket.IO room names, built only through `rooms` so both sides spell them the same way. */

@@ -46,7 +46,9 @@ export const LATIN_KEY_STEPS: readonly LatinKeyStep[] = [
   ['regex', 'ck', 'k'],
   ['regex', 'c([eiy])', 's$1'],
   ['regex', 'gn|ny', 'n'],
-  // i and u before a vowel are the consonants y and w (Mariam = Maryam, Giorgis = Giyorgis).
+  // qu before e or i is k (Márquez = ማርኬዝ); i and u before a vowel are the consonants y and w
+  // (Mariam = Maryam, Giorgis = Giyorgis).
+  ['regex', 'qu([ei])', 'k$1'],
   ['regex', 'i([aeou])', 'y$1'],
   ['regex', 'u([aeio])', 'w$1'],
   // -ai/-ei/-oi before a consonant or at the end is -ay (Oromai = Oromay, maikeb = ማይከብ); a final y

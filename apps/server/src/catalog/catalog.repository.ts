@@ -49,6 +49,7 @@ const IMPORTED_COLUMNS = [
   'isbn10',
   'isbn13',
   'goodreads_id',
+  'goodreads_best_id',
   'source_url',
 ] as const;
 
@@ -98,6 +99,7 @@ export function toBookRow(record: CatalogRecord, wantToRead: ReadonlyMap<string,
     isbn10: record.isbn10,
     isbn13: record.isbn13,
     goodreadsId: record.goodreadsId,
+    goodreadsBestId: record.goodreadsBestId,
     sourceUrl: record.sourceUrl,
   };
 }

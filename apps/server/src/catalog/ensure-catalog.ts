@@ -16,7 +16,7 @@ export const CATALOG_VERSION_KEY = 'catalog_version';
 /** `app_meta` key recording the last time the start-up hook ran. */
 export const CATALOG_HOOK_KEY = 'catalog_hook';
 /** Bump when the importer's output changes, so existing installations re-import. */
-export const IMPORTER_VERSION = 3;
+export const IMPORTER_VERSION = 4;
 /** The shipped files that make up the catalogue (to_read is optional). */
 export const CATALOG_FILES = [
   'books.csv',

@@ -82,6 +82,7 @@ export function readEthiopian(dir: string, options: EthiopianOptions): CatalogRe
       isbn10: isbn.length === 10 && isValidIsbn10(isbn) ? isbn : null,
       isbn13: isbn.length === 13 && isValidIsbn13(isbn) ? isbn : null,
       goodreadsId: null,
+      goodreadsBestId: null,
       sourceUrl: blankToNull(row.url),
     });
   }

@@ -138,6 +138,7 @@ export function readGoodbooks(dir: string): CatalogRecord[] {
       isbn10,
       isbn13,
       goodreadsId: blankToNull(row.goodreads_book_id),
+      goodreadsBestId: blankToNull(row.best_book_id),
       sourceUrl: null,
     });
   }

@@ -29,6 +29,8 @@ export interface CatalogRecord {
   isbn10: string | null;
   isbn13: string | null;
   goodreadsId: string | null;
+  /** goodbooks' `best_book_id` (an import's Goodreads Book Id may be either edition). */
+  goodreadsBestId: string | null;
   sourceUrl: string | null;
 }
 

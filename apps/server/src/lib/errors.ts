@@ -9,10 +9,17 @@ export class AppError extends Error {
   readonly status: number;
   readonly messageKey: string;
   readonly fields?: Record<string, string>;
+  /** Values of the `{{name}}` placeholders of the message and field messages. */
+  readonly messageParams?: Record<string, string | number>;
 
   constructor(
     code: ErrorCode,
-    options: { messageKey?: string; fields?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      messageKey?: string;
+      fields?: Record<string, string>;
+      messageParams?: Record<string, string | number>;
+      cause?: unknown;
+    } = {},
   ) {
     super(options.messageKey ?? `errors.${code}`, { cause: options.cause });
     this.name = new.target.name;
@@ -20,6 +27,7 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
     this.messageKey = options.messageKey ?? `errors.${code}`;
     this.fields = options.fields;
+    this.messageParams = options.messageParams;
   }
 }
 
@@ -27,6 +35,13 @@ export class AppError extends Error {
 export class ValidationError extends AppError {
   constructor(fields: Record<string, string>, messageKey = 'errors.VALIDATION') {
     super('VALIDATION', { messageKey, fields });
+  }
+}
+
+/** 400 naming one field, with values for the message's placeholders (`{{columns}}`). */
+export class DetailedValidationError extends AppError {
+  constructor(field: string, messageKey: string, messageParams: Record<string, string | number> = {}) {
+    super('VALIDATION', { messageKey, fields: { [field]: messageKey }, messageParams });
   }
 }
 

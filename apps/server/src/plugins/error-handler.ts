@@ -3,6 +3,7 @@ import {
   ERROR_STATUS,
   languageFromHeader,
   translate,
+  translateWith,
   type ErrorBody,
   type ErrorCode,
   type Language,
@@ -165,13 +166,18 @@ export const errorHandlerPlugin = fp<{ spaFallback?: SpaFallback }>(
         if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
         const fields = error.fields
           ? Object.fromEntries(
-              Object.entries(error.fields).map(([field, key]) => [field, translateIssue(key, language)]),
+              Object.entries(error.fields).map(([field, key]) => [
+                field,
+                error.messageParams
+                  ? translateWith(key, language, error.messageParams)
+                  : translateIssue(key, language),
+              ]),
             )
           : undefined;
         if (error.status >= 500) request.log.error({ err: error }, 'server error');
         return send(reply, error.code, {
           code: error.code,
-          message: translate(error.messageKey, language),
+          message: translateWith(error.messageKey, language, error.messageParams),
           ...(fields ? { fields } : {}),
           ...(error.status >= 500 ? { requestId: String(request.id) } : {}),
         });

@@ -315,3 +315,12 @@ export function MailIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Import and export: two arrows passing each other. */
+export function TransferIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7 4v13M3.5 13.5 7 17l3.5-3.5M17 20V7M13.5 10.5 17 7l3.5 3.5" />
+    </Icon>
+  );
+}

@@ -72,6 +72,12 @@ export const books = pgTable(
     isbn10: text('isbn10'),
     isbn13: text('isbn13'),
     goodreadsId: text('goodreads_id'),
+    /** goodbooks' `best_book_id` (the "best edition"; 241 books differ from `goodreads_id`): a match key of imports. */
+    goodreadsBestId: text('goodreads_best_id'),
+    /** Source `reader`: who added the book (a reader's missing book, by hand or by an import). */
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When an admin looked at a reader-added book in Book Approvals (kept as it is, or corrected). */
+    checkedAt: timestampTz('checked_at'),
     sourceUrl: text('source_url'),
     previewLink: text('preview_link'),
     viewability: text('viewability').notNull().default('NO_PAGES'),
@@ -156,6 +162,14 @@ export const books = pgTable(
     index('books_active_title_words_prefix_idx')
       .using('btree', sql`${t.titleWords} text_pattern_ops`, t.ratingsCount, t.id)
       .where(sql`${t.status} = 'active'`),
+    // Matching of imported rows (modules/books/books.match.repository.ts): Goodreads ids.
+    index('books_goodreads_id_idx').on(t.goodreadsId),
+    index('books_goodreads_best_id_idx').on(t.goodreadsBestId),
+    // ISBNs: books_isbn13_idx / books_isbn10_idx above (the search's ISBN look-up) serve matching too.
+    // Book Approvals: reader-added books an admin has not looked at yet, newest first.
+    index('books_reader_added_idx')
+      .on(t.createdAt)
+      .where(sql`${t.source} = 'reader'`),
   ],
 );
 

@@ -16,3 +16,4 @@ export * from './lists.js';
 export * from './feed.js';
 export * from './contact.js';
 export * from './search.js';
+export * from './imports.js';

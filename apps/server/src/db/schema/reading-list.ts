@@ -34,6 +34,13 @@ export const readingListEntries = pgTable(
     currentPage: integer('current_page'),
     startedAt: timestampTz('started_at'),
     finishedAt: timestampTz('finished_at'),
+    /** Copies the reader owns (Goodreads' "Owned Copies"). */
+    ownedCopies: integer('owned_copies').notNull().default(0),
+    /**
+     * Reads known to have happened without dates (an import's Read Count beyond its dated reads);
+     * the export's Read Count is the ended reads plus these.
+     */
+    undatedReads: integer('undated_reads').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -47,6 +54,8 @@ export const readingListEntries = pgTable(
       sql`NOT ${t.isFavorite} OR ${t.status} IN ('currentlyReading', 'completed')`,
     ),
     check('reading_list_entries_current_page_check', sql`${t.currentPage} IS NULL OR ${t.currentPage} >= 0`),
+    check('reading_list_entries_owned_copies_check', sql`${t.ownedCopies} BETWEEN 0 AND 1000`),
+    check('reading_list_entries_undated_reads_check', sql`${t.undatedReads} BETWEEN 0 AND 1000`),
     index('reading_list_entries_user_updated_idx').on(t.userId, t.updatedAt),
     index('reading_list_entries_book_idx').on(t.bookId),
   ],

@@ -29,7 +29,8 @@ export const reviews = pgTable(
     check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     check('reviews_visibility_check', sql`${t.visibility} IN ('public', 'private')`),
     check('reviews_status_check', sql`${t.status} IN ('approved', 'rejected', 'flagged', 'deleted')`),
-    check('reviews_comment_check', sql`char_length(${t.comment}) BETWEEN 1 AND 5000`),
+    // An empty comment is a rating without words (an imported Goodreads rating); the API asks for text.
+    check('reviews_comment_check', sql`char_length(${t.comment}) <= 5000`),
     index('reviews_book_created_idx').on(t.bookId, t.createdAt),
     /** The public review feed (`GET /api/reviews`): newest approved public reviews first. */
     index('reviews_public_created_idx')

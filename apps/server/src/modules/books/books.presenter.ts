@@ -70,7 +70,11 @@ export function presentBookDetail(book: BookRow): BookDetail {
   const identifiers: BookDetail['industryIdentifiers'] = [];
   if (book.isbn13) identifiers.push({ type: 'ISBN_13', identifier: book.isbn13 });
   if (book.isbn10) identifiers.push({ type: 'ISBN_10', identifier: book.isbn10 });
-  const source = isLocalBook(book.id) ? 'local' : book.source === 'ethiopian' ? 'ethiopian' : 'goodbooks';
+  const source = isLocalBook(book.id)
+    ? 'local'
+    : book.source === 'ethiopian' || book.source === 'reader'
+      ? book.source
+      : 'goodbooks';
   return {
     id: book.id,
     title: book.title,

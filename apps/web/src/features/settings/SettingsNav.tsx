@@ -11,11 +11,12 @@ import {
   ShieldIcon,
   SlidersIcon,
   SparkIcon,
+  TransferIcon,
   UserIcon,
   UsersIcon,
 } from '../../components/icons';
 
-export const SETTINGS_SECTIONS = ['personal', 'privacy', 'security', 'preferences'] as const;
+export const SETTINGS_SECTIONS = ['personal', 'privacy', 'security', 'preferences', 'library'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export function isSettingsSection(value: string | null): value is SettingsSection {
@@ -28,6 +29,7 @@ const SECTION_ICONS = {
   privacy: EyeOffIcon,
   security: ShieldIcon,
   preferences: SlidersIcon,
+  library: TransferIcon,
 } as const;
 
 /** Spec §2 Settings sidebar: the sections (Privacy added for profiles and follows), then the app links (admin links for admins only). */

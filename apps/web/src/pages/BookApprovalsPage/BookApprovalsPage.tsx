@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDecideSuggestionMutation } from '../../api/admin-catalogue/mutations';
+import { ReaderBooksPanel } from '../../features/library/ReaderBooksPanel';
 import { adminSuggestionsQueryOptions } from '../../api/admin-catalogue/queries';
 import { CloseIcon } from '../../components/icons';
 import { PageFrame } from '../../components/PageFrame';
@@ -194,8 +195,44 @@ function SuggestionCard({
   );
 }
 
-/** `/admin/book-approvals`: readers' book suggestions to approve (a new catalogue book) or reject. */
+/**
+ * `/admin/book-approvals`: readers' book suggestions to approve (a new catalogue book) or reject, and
+ * the books readers added themselves (by hand or by an import) to check, correct or merge.
+ */
 export function BookApprovalsPage() {
+  const { t } = useTranslation();
+  const [view, setView] = useState<'suggestions' | 'readerBooks'>('suggestions');
+  return (
+    <PageFrame
+      title={t('pages.bookApprovals.title')}
+      description={t('adminCatalogueUi.approvals.subtitle')}
+      eyebrow={t('admin.eyebrow')}
+    >
+      <div
+        role="group"
+        aria-label={t('libraryUi.approvals.views')}
+        className="mb-6 flex flex-wrap gap-2 border-b border-line pb-4"
+      >
+        {(['suggestions', 'readerBooks'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            className="chip"
+            data-selected={view === value}
+            aria-pressed={view === value}
+            onClick={() => setView(value)}
+          >
+            {t(`libraryUi.approvals.tabs.${value}`)}
+          </button>
+        ))}
+      </div>
+      {view === 'suggestions' ? <SuggestionsPanel /> : <ReaderBooksPanel />}
+    </PageFrame>
+  );
+}
+
+/** The readers' suggestions, by status. */
+function SuggestionsPanel() {
   const { t } = useTranslation();
   const toast = useToast();
   const [status, setStatus] = useState<SuggestionStatus>('pending');
@@ -205,12 +242,10 @@ export function BookApprovalsPage() {
   const [rejecting, setRejecting] = useState<BookSuggestion | null>(null);
 
   return (
-    <PageFrame
-      title={t('pages.bookApprovals.title')}
-      description={t('adminCatalogueUi.approvals.subtitle')}
-      eyebrow={t('admin.eyebrow')}
-      actions={<AdminListActions onRefresh={() => void list.refetch()} busy={list.isFetching} />}
-    >
+    <>
+      <div className="mb-4 flex justify-end">
+        <AdminListActions onRefresh={() => void list.refetch()} busy={list.isFetching} />
+      </div>
       <div
         role="group"
         aria-label={t('adminCatalogueUi.approvals.filter')}
@@ -289,6 +324,6 @@ export function BookApprovalsPage() {
         }}
       />
       <RejectDialog suggestion={rejecting} onClose={() => setRejecting(null)} />
-    </PageFrame>
+    </>
   );
 }

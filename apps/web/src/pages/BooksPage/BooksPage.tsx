@@ -10,6 +10,7 @@ import { GenreLinkGrid } from '../../components/GenreLinkGrid';
 import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
 import { SuggestBookButton } from '../../features/admin-catalogue/SuggestBook';
+import { AddBookButton } from '../../features/library/AddBookButton';
 
 const SHELF_SIZE = 6;
 
@@ -29,7 +30,16 @@ export function BooksPage() {
   const { t } = useTranslation();
   const trending = useQuery(trendingQueryOptions(SHELF_SIZE));
   return (
-    <PageFrame title={t('books.title')} description={t('books.description')} actions={<SuggestBookButton />}>
+    <PageFrame
+      title={t('books.title')}
+      description={t('books.description')}
+      actions={
+        <div className="flex flex-wrap gap-3">
+          <AddBookButton />
+          <SuggestBookButton />
+        </div>
+      }
+    >
       <Shelf id="trending" title={t('books.trending')} seeAll="/search?sort=rating&minRating=4">
         {trending.isPending ? (
           <Spinner label={t('books.loading')} />

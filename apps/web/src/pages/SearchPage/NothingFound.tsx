@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GENRE_CATALOG, type GenreSlug, type SearchItem } from '@nebab/shared';
 import { SuggestBookButton } from '../../features/admin-catalogue/SuggestBook';
+import { AddBookButton } from '../../features/library/AddBookButton';
 import { SearchResultCard } from './SearchResultCard';
 
 /** Genres offered when nothing matched: the broadest shelves. */
@@ -69,7 +70,8 @@ export function NothingFound({
         <h2 id="search-suggest" className="text-lg font-semibold">
           {t('search.nothing.missing')}
         </h2>
-        <div className="mt-3">
+        <div className="mt-3 flex flex-wrap gap-3">
+          <AddBookButton initialTitle={query} />
           <SuggestBookButton initialTitle={query} />
         </div>
       </section>

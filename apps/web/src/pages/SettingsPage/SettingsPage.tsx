@@ -9,6 +9,7 @@ import { useAuth } from '../../features/auth/authContext';
 import { BlockedReadersCard } from '../../features/readers/BlockedReadersCard';
 import { FollowRequestsCard } from '../../features/readers/FollowRequestsCard';
 import { PrivacyCard } from '../../features/readers/PrivacyCard';
+import { LibrarySection } from '../../features/library/LibrarySection';
 import { AvatarCard } from '../../features/settings/AvatarCard';
 import { ChangePasswordCard } from '../../features/settings/ChangePasswordCard';
 import { DevicesCard } from '../../features/settings/DevicesCard';
@@ -18,7 +19,7 @@ import { RecoveryEmailCard } from '../../features/settings/RecoveryEmailCard';
 import { isSettingsSection, SettingsNav, type SettingsSection } from '../../features/settings/SettingsNav';
 import { TwoFactorCard } from '../../features/settings/TwoFactorCard';
 
-/** `/dashboard/settings?section=personal|privacy|security|preferences` (spec §2 Settings page). */
+/** `/dashboard/settings?section=personal|privacy|security|preferences|library` (spec §2 Settings page; library: import and export). */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -70,6 +71,8 @@ export function SettingsPage() {
             </div>
           ) : section === 'security' ? (
             <SecuritySection loginEmail={user.email} />
+          ) : section === 'library' ? (
+            <LibrarySection />
           ) : (
             <PreferencesSection />
           )}

@@ -1,0 +1,168 @@
+/**
+ * Pure helpers of book matching (imports, readers adding books): normalised keys of titles and
+ * authors, and the check that a fuzzy candidate really is the same book.
+ */
+
+const SERIES_SUFFIX = /\s*\(([^()]*?),?\s+#\s*[\d.\-–]+\)\s*$/;
+
+/** "The Hunger Games (The Hunger Games, #1)" → "The Hunger Games"; other titles as they are (trimmed). */
+export function stripSeries(title: string): string {
+  const bare = title.replace(SERIES_SUFFIX, '').trim();
+  return bare || title.trim();
+}
+
+/**
+ * The comparison key of a title: series suffix and subtitle dropped, accents folded, lower case,
+ * punctuation to spaces, a leading English article dropped. Ge'ez and other scripts are kept.
+ */
+export function titleKey(title: string): string {
+  return stripSeries(title)
+    .split(/:\s/)[0]!
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/^(the|a|an) /, '');
+}
+
+/** Lower-case words of an author's name, accents folded ("Gabriel García Márquez" → gabriel garcia marquez). */
+export function nameWords(name: string): string[] {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+/** "Collins, Suzanne" → "Suzanne Collins"; a name without one comma as it is. */
+export function authorFromLastFirst(name: string): string {
+  const parts = name.split(',');
+  if (parts.length !== 2) return name.trim();
+  const [last, first] = parts.map((part) => part.trim());
+  return first && last ? `${first} ${last}` : name.trim();
+}
+
+/** Trigram set of a string (pg_trgm's way: words padded with two spaces in front, one behind). */
+function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of text.split(' ')) {
+    if (!word) continue;
+    const padded = `  ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i += 1) out.add(padded.slice(i, i + 3));
+  }
+  return out;
+}
+
+/** pg_trgm's similarity (shared trigrams over all trigrams), 0..1. */
+export function similarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const x = trigrams(a);
+  const y = trigrams(b);
+  if (x.size === 0 || y.size === 0) return 0;
+  let shared = 0;
+  for (const gram of x) if (y.has(gram)) shared += 1;
+  return shared / (x.size + y.size - shared);
+}
+
+/** Edit distance with adjacent transpositions (optimal string alignment): "tolkein" → "tolkien" is 1. */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i < rows; i += 1) {
+    for (let j = 1; j < cols; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** Surnames equal but for a typo: one edit from 4 letters on, two from 8. */
+function closeNames(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (/\d/.test(a) || /\d/.test(b)) return false;
+  const longest = Math.max(a.length, b.length);
+  if (longest < 4) return false;
+  return editDistance(a, b) <= (longest >= 8 ? 2 : 1);
+}
+
+/**
+ * True when one of the candidate's authors is the wanted author: the same surname (the last word,
+ * allowing a typo in a long one), or overall similar names. No author on either side matches on the
+ * title alone.
+ */
+export function authorMatches(wanted: string[], candidate: string[]): boolean {
+  if (wanted.length === 0 || candidate.length === 0) return true;
+  for (const a of wanted) {
+    const aw = nameWords(a);
+    const aLast = aw[aw.length - 1];
+    if (!aLast) continue;
+    for (const b of candidate) {
+      const bw = nameWords(b);
+      const bLast = bw[bw.length - 1];
+      if (!bLast) continue;
+      // The same surname, and the same first initial when both give a first name.
+      const initials = aw.length < 2 || bw.length < 2 || aw[0]![0] === bw[0]![0];
+      if (closeNames(aLast, bLast) && initials) return true;
+      if (similarity(aw.join(' '), bw.join(' ')) >= 0.6) return true;
+    }
+  }
+  return false;
+}
+
+/** The numbers of a title key, in order ("book 2 of 12" → "2 12"). */
+function numbersOf(key: string): string {
+  return (key.match(/\d+/g) ?? []).join(' ');
+}
+
+/**
+ * True when the two title keys have the same words but for typos: as many words (one more or fewer
+ * in titles of four words or more), and each word of the shorter one close to a word of the other.
+ */
+export function wordsAlign(a: string, b: string): boolean {
+  const x = a.split(' ');
+  const y = b.split(' ');
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  if (long.length - short.length > (long.length >= 4 ? 1 : 0)) return false;
+  const unused = [...long];
+  for (const word of short) {
+    const at = unused.findIndex((other) => word === other || (!/\d/.test(word) && closeNames(word, other)));
+    if (at === -1) return false;
+    unused.splice(at, 1);
+  }
+  return true;
+}
+
+/** The lowest title similarity a fuzzy candidate needs (a typo or two in a title of a few words). */
+export const TITLE_SIMILARITY_MIN = 0.55;
+
+/** How well a candidate fits a wanted title + authors: its title similarity, or 0 when it does not. */
+export function candidateScore(
+  wanted: { title: string; authors: string[] },
+  candidate: { title: string; altTitles: string[]; authors: string[] },
+): number {
+  if (!authorMatches(wanted.authors, candidate.authors)) return 0;
+  const key = titleKey(wanted.title);
+  if (!key) return 0;
+  const numbers = numbersOf(key);
+  let best = 0;
+  for (const title of [candidate.title, ...candidate.altTitles]) {
+    const other = titleKey(title);
+    // Numbers are never typos: "Volume 1" is not "Volume 101", "1984" not "1985".
+    if (numbersOf(other) !== numbers) continue;
+    // Word by word: a typo in a word is forgiven, another word is not ("Lost Meadow" ≠ "Silent Meadow").
+    if (!wordsAlign(key, other)) continue;
+    const score = similarity(key, other);
+    if (score > best) best = score;
+  }
+  return best >= TITLE_SIMILARITY_MIN ? best : 0;
+}

@@ -1,0 +1,194 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { importRows, imports, type ImportRow } from '../../db/schema/index.js';
+import { selectRows } from '../../db/sql-helpers.js';
+import type { ParsedRow } from './imports.parse.js';
+
+/** Rows inserted per statement when an import is created (bound parameters stay far below 65,535). */
+const INSERT_CHUNK = 1000;
+
+export type RowOutcome = 'matched' | 'created' | 'skipped';
+
+export interface RowResult {
+  row: number;
+  outcome: RowOutcome;
+  bookId: string | null;
+  message: string | null;
+  params: Record<string, string | number> | null;
+}
+
+/** A skipped row as the report lists it. */
+export interface SkippedRow {
+  importId: string;
+  row: number;
+  message: string;
+  params: Record<string, string | number> | null;
+}
+
+/** `imports` and `import_rows`: the imports module's own tables. */
+export function createImportsRepository(db: Db) {
+  return {
+    /** Creates the import and its rows in one transaction (queued). */
+    async create(
+      values: { userId: string; source: string; fileName: string | null; publicReviews: boolean },
+      rows: Array<{ row: number; data: ParsedRow }>,
+    ): Promise<ImportRow> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(imports)
+          .values({ ...values, total: rows.length })
+          .returning();
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+          await tx
+            .insert(importRows)
+            .values(
+              rows.slice(i, i + INSERT_CHUNK).map(({ row, data }) => ({ importId: created!.id, row, data })),
+            );
+        }
+        return created!;
+      });
+    },
+
+    async find(id: string, tx: Db = db): Promise<ImportRow | undefined> {
+      const [row] = await tx.select().from(imports).where(eq(imports.id, id)).limit(1);
+      return row;
+    },
+
+    async listFor(userId: string, limit: number): Promise<ImportRow[]> {
+      return db
+        .select()
+        .from(imports)
+        .where(eq(imports.userId, userId))
+        .orderBy(desc(imports.createdAt))
+        .limit(limit);
+    },
+
+    async unfinishedCount(userId: string): Promise<number> {
+      const [row] = await selectRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM imports WHERE user_id = ${userId} AND status IN ('queued', 'running')`,
+      );
+      return row?.n ?? 0;
+    },
+
+    /** Imports not finished (any reader's): resumed at start-up. */
+    async unfinished(): Promise<Array<{ id: string }>> {
+      return db
+        .select({ id: imports.id })
+        .from(imports)
+        .where(inArray(imports.status, ['queued', 'running']))
+        .orderBy(imports.createdAt);
+    },
+
+    /** Skipped rows of these imports, in row order, at most `perImport` each. */
+    async skipped(importIds: readonly string[], perImport: number): Promise<SkippedRow[]> {
+      if (importIds.length === 0) return [];
+      const rows = await selectRows<{ import_id: string; row: number; message: string; params: unknown }>(
+        db,
+        sql`SELECT import_id, row, message, params FROM (
+              SELECT import_id, row, message, params,
+                row_number() OVER (PARTITION BY import_id ORDER BY row) AS n
+              FROM import_rows
+              WHERE import_id IN (${sql.join(
+                importIds.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )}) AND outcome = 'skipped'
+            ) s WHERE n <= ${perImport} ORDER BY import_id, row`,
+      );
+      return rows.map((row) => ({
+        importId: row.import_id,
+        row: Number(row.row),
+        message: row.message ?? 'imports.rowFailed',
+        params: (row.params as Record<string, string | number> | null) ?? null,
+      }));
+    },
+
+    async markRunning(id: string, tx: Db = db): Promise<void> {
+      await tx
+        .update(imports)
+        .set({ status: 'running', startedAt: sql`coalesce(${imports.startedAt}, now())` })
+        .where(and(eq(imports.id, id), eq(imports.status, 'queued')));
+    },
+
+    /**
+     * The next pending rows, locked for this transaction; rows another worker holds are skipped, so
+     * two nodes running one import share its rows and never apply one twice.
+     */
+    async claim(importId: string, limit: number, tx: Db): Promise<Array<{ row: number; data: ParsedRow }>> {
+      return tx
+        .select({ row: importRows.row, data: importRows.data })
+        .from(importRows)
+        .where(and(eq(importRows.importId, importId), eq(importRows.outcome, 'pending')))
+        .orderBy(importRows.row)
+        .limit(limit)
+        .for('update', { skipLocked: true }) as Promise<Array<{ row: number; data: ParsedRow }>>;
+    },
+
+    /** The `bookId` of rows already applied in this import (an earlier batch's books, for duplicates). */
+    async earlierRows(importId: string, bookIds: readonly string[], tx: Db) {
+      if (bookIds.length === 0) return [];
+      return tx
+        .select({ row: importRows.row, bookId: importRows.bookId })
+        .from(importRows)
+        .where(
+          and(
+            eq(importRows.importId, importId),
+            inArray(importRows.bookId, [...bookIds]),
+            inArray(importRows.outcome, ['matched', 'created']),
+          ),
+        );
+    },
+
+    /** Records what became of a batch's rows and moves the counters, in the batch's transaction. */
+    async finishRows(importId: string, results: readonly RowResult[], tx: Db): Promise<void> {
+      if (results.length === 0) return;
+      const values = sql.join(
+        results.map(
+          (r) =>
+            sql`(${r.row}::int, ${r.outcome}, ${r.bookId}::text, ${r.message}::text, ${r.params === null ? null : JSON.stringify(r.params)}::jsonb)`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        UPDATE import_rows r SET outcome = v.outcome, book_id = v.book_id, message = v.message, params = v.params
+        FROM (VALUES ${values}) AS v(row, outcome, book_id, message, params)
+        WHERE r.import_id = ${importId} AND r.row = v.row`);
+      const count = (outcome: RowOutcome) => results.filter((r) => r.outcome === outcome).length;
+      await tx
+        .update(imports)
+        .set({
+          processed: sql`${imports.processed} + ${results.length}`,
+          matched: sql`${imports.matched} + ${count('matched')}`,
+          created: sql`${imports.created} + ${count('created')}`,
+          skipped: sql`${imports.skipped} + ${count('skipped')}`,
+          status: 'running',
+        })
+        .where(eq(imports.id, importId));
+    },
+
+    /** Ends the import (done, or failed) once no row is pending; answers the row when it changed. */
+    async finish(importId: string, status: 'done' | 'failed', tx: Db = db): Promise<ImportRow | undefined> {
+      const [row] = await tx
+        .update(imports)
+        .set({ status, finishedAt: new Date() })
+        .where(
+          and(
+            eq(imports.id, importId),
+            inArray(imports.status, ['queued', 'running']),
+            status === 'done'
+              ? sql`NOT EXISTS (SELECT 1 FROM import_rows r WHERE r.import_id = ${importId} AND r.outcome = 'pending')`
+              : sql`true`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** A merge's part: rows that named the merged book name the target. */
+    async moveBook(fromId: string, toId: string, tx: Db): Promise<void> {
+      await tx.update(importRows).set({ bookId: toId }).where(eq(importRows.bookId, fromId));
+    },
+  };
+}
+
+export type ImportsRepository = ReturnType<typeof createImportsRepository>;
