@@ -142,7 +142,11 @@ export function buildTextQuery(
             distance: 0,
             prefix: Boolean(options.keyPrefix) && !query.ethiopic && i === keyWords.length - 1,
           }))
-        : correctWords(keyWords, lexicons.keys, { lastIsPrefix: Boolean(options.keyPrefix), skip: isNumber });
+        : correctWords(keyWords, lexicons.keys, {
+          lastIsPrefix: Boolean(options.keyPrefix),
+          prefixWhenKnown: Boolean(options.keyPrefix),
+          skip: isNumber,
+        });
     keyChoices = keyChoices.filter((choice) => choice.alternatives.length > 0);
     keyPhrase = latinKey(query.text) || null;
   }
