@@ -15,7 +15,6 @@
  * takes over), so the figures measure Nebab and not a missing network. `--runs N` (default 1) runs
  * each page N times and keeps the median performance run. Environment: BENCH_PORT [4590].
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureWebBuild } from '../scripts/lib/web-build.mjs';
+import { startServer, stopServer, waitForServer } from './lib/server.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 4590);
@@ -43,36 +43,6 @@ type Category = keyof typeof BUDGET;
 const CATEGORIES = Object.keys(BUDGET) as Category[];
 /** Cover hosts of the catalogue, unreachable from this machine. */
 const OFFLINE_HOSTS = ['*covers.openlibrary.org*', '*images.gr-assets.com*', '*s.gr-assets.com*'];
-
-async function waitForHealth(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('The server did not start in time');
-}
-
-function startServer(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: path.join(os.tmpdir(), 'nebab-bench-pages'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'error',
-    },
-  });
-}
 
 interface PageResult {
   scores: Record<Category, number>;
@@ -150,10 +120,14 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 async function main(): Promise<void> {
   if (ensureWebBuild(root)) console.log('client built');
-  const server = startServer();
+  const server = startServer(port, {
+    DATA_DIR: path.join(os.tmpdir(), 'nebab-bench-pages'),
+    DATABASE_URL: '',
+    LOG_LEVEL: 'error',
+  });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForHealth(Date.now() + 240_000);
+    await waitForServer(base);
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       chromeFlags: [
@@ -209,7 +183,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await chrome?.kill();
-    server.kill('SIGTERM');
+    await stopServer(server);
   }
 }
 

@@ -18,12 +18,11 @@
  * VACUUM ANALYZE as autovacuum would do after such an insert); the database is dropped at the end.
  * --keep keeps it (its name is printed), --reuse <name> measures a kept one again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { searchQuerySchema, type SearchQueryInput } from '@nebab/shared';
@@ -36,6 +35,7 @@ import { createSearchService } from '../apps/server/src/modules/catalogue-search
 import { createSearchTermsRepository } from '../apps/server/src/modules/catalogue-search/search-terms.repository.js';
 import { Vocabulary } from '../apps/server/src/modules/catalogue-search/vocabulary.js';
 import { percentile } from './lib/cluster-bench.js';
+import { startServer, stopServer, waitForServer } from './lib/server.js';
 import { QUERY_CLASSES, SEARCH_CLASSES, SUGGEST, type QueryClass } from './queries.js';
 
 function arg(name: string): string | undefined {
@@ -43,7 +43,6 @@ function arg(name: string): string | undefined {
   return i === -1 ? undefined : process.argv[i + 1];
 }
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const books = Number(arg('books') ?? 0);
 const reuse = arg('reuse');
 /** A synthetic catalogue needs PostgreSQL: --books (or --reuse) without --pg uses the local server. */
@@ -366,36 +365,6 @@ async function aroundTheService(database: Database): Promise<void> {
   timings.print(`Around the service (no HTTP), ${rounds} rounds:`);
 }
 
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      REDIS_URL: '',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-      ...env,
-    },
-  });
-}
-
-async function waitForServer(base: string): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The server did not start in time');
-}
-
 async function overHttp(base: string): Promise<void> {
   const pool = new Pool(base, { connections: Math.max(clients, 1), pipelining: 1 });
   let failures = 0;
@@ -530,7 +499,7 @@ async function main() {
     await aroundTheService(database);
     // PGlite allows one process per data folder: the server opens it next.
     await database.close();
-    server = startServer(serverEnv);
+    server = startServer(port, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...serverEnv });
     const base = `http://127.0.0.1:${port}`;
     await waitForServer(base);
     await overHttp(base);
@@ -541,10 +510,7 @@ async function main() {
         .join(' ')}`,
     );
   } finally {
-    if (server) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server!.once('exit', resolve));
-    }
+    if (server) await stopServer(server);
     await database.close().catch(() => undefined);
     await cleanup();
   }

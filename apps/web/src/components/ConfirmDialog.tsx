@@ -2,7 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;

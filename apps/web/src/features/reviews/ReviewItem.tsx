@@ -8,7 +8,7 @@ import {
   useReplyMutation,
   useReportReviewMutation,
 } from '../../api/reviews/mutations';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LazyConfirmDialog } from '../../components/LazyConfirmDialog';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useFormatDate } from '../../i18n/useFormatDate';
 import { translateMessage } from '../../i18n/messages';
@@ -225,7 +225,7 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
             >
               {t('reviewsUi.delete')}
             </button>
-            <ConfirmDialog
+            <LazyConfirmDialog
               open={confirmingDelete}
               onOpenChange={setConfirmingDelete}
               title={t('reviewsUi.confirmDelete')}
