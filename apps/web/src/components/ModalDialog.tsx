@@ -12,7 +12,10 @@ interface ModalDialogProps {
   children: ReactNode;
 }
 
-/** The modal frame of a form dialog (Create Book Club, club settings, a book list): title, close button, content. */
+/**
+ * The modal frame of a form dialog (Create Book Club, club settings, a book list, suggest or add a
+ * book): title, close button, description, content.
+ */
 export function ModalDialog({ open, onOpenChange, title, description, testId, children }: ModalDialogProps) {
   const { t } = useTranslation();
   return (
@@ -24,7 +27,7 @@ export function ModalDialog({ open, onOpenChange, title, description, testId, ch
           className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(36rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-line bg-surface p-5 text-ink shadow-2xl sm:p-6"
         >
           <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
+            <Dialog.Title className="text-xl font-semibold [overflow-wrap:anywhere]">{title}</Dialog.Title>
             <Dialog.Close className="icon-button -m-1 size-9 shrink-0" aria-label={t('common.close')}>
               <CloseIcon className="size-5" />
             </Dialog.Close>

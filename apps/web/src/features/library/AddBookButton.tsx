@@ -1,7 +1,7 @@
-import { Dialog } from 'radix-ui';
 import { lazy, Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, PlusIcon } from '../../components/icons';
+import { PlusIcon } from '../../components/icons';
+import { ModalDialog } from '../../components/ModalDialog';
 import { Spinner } from '../../components/Spinner';
 import { AuthContext } from '../auth/authContext';
 
@@ -19,31 +19,29 @@ export function AddBookButton({ initialTitle = '' }: { initialTitle?: string }) 
   const [open, setOpen] = useState(false);
   if (status !== 'signedIn') return null;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="btn btn-primary" data-testid="add-book">
+    <>
+      <button
+        type="button"
+        className="btn btn-primary"
+        data-testid="add-book"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         <PlusIcon className="size-4" />
         {t('libraryUi.addBook.open')}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-line bg-surface p-6 text-left text-ink shadow-2xl">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-semibold">{t('libraryUi.addBook.heading')}</Dialog.Title>
-            <Dialog.Close
-              className="icon-button -m-1 size-9 shrink-0"
-              aria-label={t('adminCatalogueUi.close')}
-            >
-              <CloseIcon className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-2 text-sm text-ink-muted">
-            {t('libraryUi.addBook.description')}
-          </Dialog.Description>
+      </button>
+      <ModalDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('libraryUi.addBook.heading')}
+        description={t('libraryUi.addBook.description')}
+      >
+        {open ? (
           <Suspense fallback={<Spinner label={t('app.loading')} />}>
             <AddBookBody initialTitle={initialTitle} />
           </Suspense>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        ) : null}
+      </ModalDialog>
+    </>
   );
 }
