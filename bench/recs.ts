@@ -34,6 +34,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { readingListEntries, users } from '../apps/server/src/db/schema/index.js';
+import { createBooksRepository } from '../apps/server/src/modules/books/books.repository.js';
 import { pruneEase, solveEase } from '../apps/server/src/modules/recommendations/ease-model.js';
 import { loadItemModel } from '../apps/server/src/modules/recommendations/recommendations.model.js';
 import { createRecommendationsRepository } from '../apps/server/src/modules/recommendations/recommendations.repository.js';
@@ -323,6 +324,7 @@ if (!process.argv.includes('--no-service')) {
     }
     const service = createRecommendationsService({
       recommendations: createRecommendationsRepository(db),
+      books: createBooksRepository(db),
       loadModel: () => shipped,
     });
     const serviceTimes: number[] = [];

@@ -13,18 +13,25 @@ import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createAuthThrottle } from './modules/auth/auth.throttle.js';
 import { createGoogleSignIn } from './modules/auth/google.service.js';
-import { createBooksDirectoryRepository } from './modules/books/books.directory.repository.js';
+import { createAuthorsRepository } from './modules/authors/authors.repository.js';
+import { createAuthorsService } from './modules/authors/authors.service.js';
+import { createBookReportsRepository } from './modules/book-reports/book-reports.repository.js';
+import { createBookReportsService } from './modules/book-reports/book-reports.service.js';
 import { createBooksRepository } from './modules/books/books.repository.js';
 import { createBooksService } from './modules/books/books.service.js';
+import { createBooksSitemapRepository } from './modules/books/books.sitemap.repository.js';
 import { createBookUploadRepository } from './modules/books/books.upload.repository.js';
 import { createBookUploadService } from './modules/books/books.upload.service.js';
 import { createSearchRepository } from './modules/catalogue-search/search.repository.js';
 import { createSearchService } from './modules/catalogue-search/search.service.js';
 import { createSearchTermsRepository } from './modules/catalogue-search/search-terms.repository.js';
 import { Vocabulary } from './modules/catalogue-search/vocabulary.js';
+import { createGenresRepository } from './modules/genres/genres.repository.js';
 import { createGenresService } from './modules/genres/genres.service.js';
 import { createHealthRepository } from './modules/health/health.repository.js';
 import { createHealthService } from './modules/health/health.service.js';
+import { createNewsletterRepository } from './modules/newsletter/newsletter.repository.js';
+import { createNewsletterService } from './modules/newsletter/newsletter.service.js';
 import { createPagesService } from './modules/pages/pages.service.js';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
@@ -140,9 +147,20 @@ export function createServices({
   });
   const google = createGoogleSignIn({ config, authRepo, auth, logger });
   const health = createHealthService({ health: createHealthRepository(database), realtime, redisState });
-  const genres = createGenresService();
   /** Uploaded files (book PDFs, covers, avatars): the S3 bucket buildApp opened, else DATA_DIR/uploads. */
   const uploads = storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  /**
+   * The catalogue's one owner: the book page, trending and related lists, and what every other module
+   * asks of a book (`findActive`, `exists`, `cards`, `recordActivity`, the admins' writes).
+   */
+  const books = createBooksService({
+    books: createBooksRepository(db),
+    sitemap: createBooksSitemapRepository(db),
+    storage: uploads,
+  });
+  const authors = createAuthorsService({ authors: createAuthorsRepository(db), books });
+  const newsletter = createNewsletterService({ newsletter: createNewsletterRepository(db) });
+  const bookReports = createBookReportsService({ reports: createBookReportsRepository(db), books, events });
   /** Follows, blocks and privacy: who sees whom (reviews, chat, notifications, lists and the feed ask). */
   const relationships = createRelationshipsService({ db, readers: createReadersRepository(db), events });
   const clubs = createClubsService({
@@ -151,16 +169,15 @@ export function createServices({
     directory: createClubsDirectoryRepository(db),
     storage: uploads,
     events,
+    books,
     // One chat rate limit per user, in Redis (every node) when REDIS_URL is set.
     chatLimiter: createChatLimiter(rateLimiters),
     relationships,
   });
-  const books = createBooksService({
-    books: createBooksRepository(db),
-    directory: createBooksDirectoryRepository(db),
-    storage: uploads,
-    events,
-    genreGroups: async (slug) => {
+  /** The genres, and each genre's page (its books from the catalogue, its groups from the clubs). */
+  const genres = createGenresService({
+    genres: createGenresRepository(db),
+    groups: async (slug) => {
       const { views } = await clubs.genreGroups(null, slug, { page: 1, pageSize: 12 });
       return views.map((view) => ({ id: view.club.id, name: view.club.name, memberCount: view.memberCount }));
     },
@@ -209,22 +226,25 @@ export function createServices({
     readingList: createReadingListRepository(db),
     reads: createReadsRepository(db),
     shelves,
+    books,
     events,
   });
 
   const adminCatalogue = createAdminCatalogueService({
     db,
     repo: createAdminCatalogueRepository(db),
+    books,
     storage: uploads,
     events,
     onCatalogueChanged: catalogueChanged,
   });
 
-  const reviews = createReviewsService({ db, reviews: reviewsRepo, events, relationships });
+  const reviews = createReviewsService({ db, reviews: reviewsRepo, books, events, relationships });
 
   const lists = createListsService({
     db,
     lists: createListsRepository(db),
+    books,
     directory: createListsDirectoryRepository(db),
     events,
     relationships,
@@ -273,6 +293,7 @@ export function createServices({
   /** Notifications listen to the domain events; app.ts pushes each stored one over the socket. */
   const notifications = createNotificationsService({
     notifications: createNotificationsRepository(db),
+    books,
     logger,
     relationships,
   });
@@ -280,6 +301,7 @@ export function createServices({
 
   const recommendations = createRecommendationsService({
     recommendations: createRecommendationsRepository(db),
+    books,
     loadModel: () => loadItemModel({ catalogDir: config.catalogDir, cacheDir: config.dataDir, logger }),
   });
 
@@ -343,6 +365,8 @@ export function createServices({
   const pages = createPagesService({
     publicUrl: config.publicUrl,
     books,
+    authors,
+    genres,
     clubs,
     profiles,
     lists,
@@ -364,6 +388,9 @@ export function createServices({
     health,
     genres,
     books,
+    authors,
+    newsletter,
+    bookReports,
     search,
     vocabulary,
     bookUploads,

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parseCsv } from '../src/catalog/csv.js';
 import { REPO_ROOT } from '../src/config.js';
+import type { books } from '../src/db/schema/index.js';
 
 const SOURCE = path.join(REPO_ROOT, 'catalog-data');
 /** 1–60 (Hunger Games, Harry Potter…), plus recent and varied titles. */
@@ -95,4 +96,25 @@ export function writeFixtureCatalog(): string {
   }
   written = dir;
   return dir;
+}
+
+/** A catalogue row to insert by hand (only what the ranking tests read): an Ethiopian book in Amharic. */
+export function catalogueRow(
+  id: string,
+  year: number,
+  authors: string[],
+  genres: string[],
+  extra: Partial<typeof books.$inferInsert> = {},
+): typeof books.$inferInsert {
+  return {
+    id,
+    source: 'ethiopian',
+    title: `Book ${id}`,
+    authors,
+    primaryAuthor: authors[0] ?? null,
+    genres,
+    publicationYear: year,
+    language: 'am',
+    ...extra,
+  };
 }

@@ -6,23 +6,21 @@ import type {
   SuggestionStatus,
 } from '@nebab/shared';
 import type { BookRow, BookSuggestionRow } from '../../db/schema/index.js';
-import { coverCandidates, presentBookDetail } from '../books/books.presenter.js';
+import { authorLine, presentBookDetail, presentCover } from '../books/books.presenter.js';
 import type { AdminBookListRow, InsightRow, SuggestionWithUser } from './admin-catalogue.repository.js';
 
 const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export function presentAdminBookRow(row: AdminBookListRow): AdminBookRow {
-  const candidates = coverCandidates(row, 'list');
   return {
     bookId: row.id,
     title: row.title,
-    author: row.authors.length ? row.authors.join(', ') : 'N/A',
+    author: authorLine(row.authors),
     genre: row.genres[0] ?? null,
-    coverImage: candidates[0] ?? null,
-    coverCandidates: candidates,
+    ...presentCover(row),
     status: row.status,
     source: row.source,
-    updatedAt: iso(row.updated_at),
+    updatedAt: iso(row.updatedAt),
   };
 }
 
@@ -39,13 +37,11 @@ export function presentAdminBookDetail(book: BookRow): AdminBookDetail {
 }
 
 export function presentInsight(row: InsightRow): ReadingInsightItem {
-  const candidates = coverCandidates(row, 'list');
   return {
     bookId: row.id,
     title: row.title,
-    author: row.authors.length ? row.authors.join(', ') : 'N/A',
-    coverImage: candidates[0] ?? null,
-    coverCandidates: candidates,
+    author: authorLine(row.authors),
+    ...presentCover(row),
     status: row.status,
     count: Number(row.n),
   };

@@ -1,85 +1,31 @@
 import type { AdminBooksQuery, SuggestionStatus } from '@nebab/shared';
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  bookSuggestions,
-  books,
-  type BookRow,
-  type BookSuggestionRow,
-  users,
-} from '../../db/schema/index.js';
+import { bookSuggestions, type BookSuggestionRow, users } from '../../db/schema/index.js';
+import { escapeLike, selectRows } from '../../db/sql-helpers.js';
+import { bookCardSql, TILE_FIELDS, type BookTile } from '../books/book-card.js';
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
-/** A row of Manage Books. */
-export interface AdminBookListRow {
-  id: string;
-  title: string;
-  authors: string[];
+/** A row of Manage Books: the book's tile, first genre, status, source and last change. */
+export interface AdminBookListRow extends BookTile {
   genres: string[];
   status: string;
   source: string;
-  updated_at: string | Date;
-  isbn10: string | null;
-  isbn13: string | null;
-  cover_url: string | null;
-  thumbnail_url: string | null;
-  cover_path: string | null;
+  updatedAt: string | Date;
 }
 
 /** A book of the reading insights with its count. */
-export interface InsightRow {
-  id: string;
-  title: string;
-  authors: string[];
+export interface InsightRow extends BookTile {
   status: string;
-  isbn10: string | null;
-  isbn13: string | null;
-  cover_url: string | null;
-  thumbnail_url: string | null;
-  cover_path: string | null;
   n: number;
 }
 
 export type SuggestionWithUser = BookSuggestionRow & { userName: string | null };
 
-/** The editable columns of `books` an admin may write (see admin-catalogue.service.ts). */
-export type AdminBookValues = Partial<
-  Pick<
-    BookRow,
-    | 'title'
-    | 'authors'
-    | 'primaryAuthor'
-    | 'description'
-    | 'previewLink'
-    | 'viewability'
-    | 'genres'
-    | 'isbn10'
-    | 'isbn13'
-    | 'language'
-    | 'pageCount'
-    | 'publicationDate'
-    | 'publicationYear'
-    | 'publisher'
-    | 'coverUrl'
-    | 'thumbnailUrl'
-    | 'coverPath'
-    | 'status'
-  >
->;
-
 export function createAdminCatalogueRepository(db: Db) {
   return {
     /** Dashboard counts in one statement. */
     async stats() {
-      const [row] = await rows<Record<string, number>>(
+      const [row] = await selectRows<Record<string, number>>(
         db,
         sql`SELECT
               (SELECT count(*) FROM users WHERE status <> 'deleted')::int AS total_users,
@@ -117,45 +63,21 @@ export function createAdminCatalogueRepository(db: Db) {
       if (query.status !== 'all') conditions.push(sql`b.status = ${query.status}`);
       const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
       const [items, [total]] = await Promise.all([
-        rows<AdminBookListRow>(
+        selectRows<AdminBookListRow>(
           db,
-          sql`SELECT b.id, b.title, b.authors, b.genres, b.status, b.source, b.updated_at, b.isbn10, b.isbn13,
-                     b.cover_url, b.thumbnail_url, b.cover_path
+          sql`SELECT ${bookCardSql('b', [...TILE_FIELDS, 'genres'])}, b.status, b.source, b.updated_at AS "updatedAt"
               FROM books b ${where}
               ORDER BY b.created_at DESC, b.ratings_count DESC, b.id
               LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
         ),
-        rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM books b ${where}`),
+        selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM books b ${where}`),
       ]);
       return { items, total: Number(total?.n ?? 0) };
     },
 
-    async findBook(id: string, tx: Db = db): Promise<BookRow | undefined> {
-      const [row] = await tx.select().from(books).where(eq(books.id, id)).limit(1);
-      return row;
-    },
-
-    /** Writes the values and records the columns in `edited_fields` (a re-import keeps them). */
-    async updateBook(id: string, values: AdminBookValues, columns: string[], tx: Db = db) {
-      const [row] = await tx
-        .update(books)
-        .set({
-          ...values,
-          editedFields: sql`ARRAY(SELECT DISTINCT unnest(${books.editedFields} || ${`{${columns.join(',')}}`}::text[]))`,
-        })
-        .where(eq(books.id, id))
-        .returning();
-      return row;
-    },
-
-    async deleteBook(id: string, tx: Db = db): Promise<BookRow | undefined> {
-      const [row] = await tx.delete(books).where(eq(books.id, id)).returning();
-      return row;
-    },
-
     /** What cascades with a book: its reading-list entries and reviews. */
     async bookUsage(id: string) {
-      const [row] = await rows<{ entries: number; reviews: number }>(
+      const [row] = await selectRows<{ entries: number; reviews: number }>(
         db,
         sql`SELECT (SELECT count(*) FROM reading_list_entries WHERE book_id = ${id})::int AS entries,
                    (SELECT count(*) FROM reviews WHERE book_id = ${id} AND status <> 'deleted')::int AS reviews`,
@@ -165,7 +87,7 @@ export function createAdminCatalogueRepository(db: Db) {
 
     /** Reading-list totals across the site. */
     async readingTotals() {
-      const [row] = await rows<Record<string, number>>(
+      const [row] = await selectRows<Record<string, number>>(
         db,
         sql`SELECT count(*)::int AS entries, count(DISTINCT user_id)::int AS readers,
                    count(*) FILTER (WHERE status = 'wantToRead')::int AS want_to_read,
@@ -192,12 +114,11 @@ export function createAdminCatalogueRepository(db: Db) {
           : condition === 'favorite'
             ? sql`e.is_favorite`
             : sql`e.status = ${condition}`;
-      return rows<InsightRow>(
+      return selectRows<InsightRow>(
         db,
         sql`WITH t AS (SELECT e.book_id, count(*)::int AS n FROM reading_list_entries e
                        WHERE ${filter} GROUP BY e.book_id ORDER BY n DESC, e.book_id LIMIT ${limit})
-            SELECT b.id, b.title, b.authors, b.status, b.isbn10, b.isbn13, b.cover_url, b.thumbnail_url,
-                   b.cover_path, t.n
+            SELECT ${bookCardSql('b', TILE_FIELDS)}, b.status, t.n
             FROM t JOIN books b ON b.id = t.book_id ORDER BY t.n DESC, b.id`,
       );
     },

@@ -7,10 +7,11 @@ import type { BookRow } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, RateLimitedError } from '../../lib/errors.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import type { Storage } from '../../lib/storage.js';
-import { createBooksRepository } from '../books/books.repository.js';
+import type { BookValues } from '../books/books.repository.js';
+import type { BooksService } from '../books/books.service.js';
 import { sanitizeDescription } from '../../lib/description-html.js';
 import type { Actor } from '../users/users.policy.js';
-import type { AdminBookValues, AdminCatalogueRepository } from './admin-catalogue.repository.js';
+import type { AdminCatalogueRepository } from './admin-catalogue.repository.js';
 
 export type AdminBookEdit = z.output<typeof adminBookEditSchema>;
 export type SuggestionInput = z.output<typeof bookSuggestionInputSchema>;
@@ -37,10 +38,10 @@ function isForeignKeyViolation(error: unknown): boolean {
  * re-import keeps the admin's value. The description is sanitised HTML; a cover URL also becomes
  * the list thumbnail; a publication date also sets the year.
  */
-export function editValues(edit: AdminBookEdit): { values: AdminBookValues; columns: string[] } {
-  const values: AdminBookValues = {};
+export function editValues(edit: AdminBookEdit): { values: BookValues; columns: string[] } {
+  const values: BookValues = {};
   const columns: string[] = [];
-  const set = <K extends keyof AdminBookValues>(key: K, value: AdminBookValues[K], column: string) => {
+  const set = <K extends keyof BookValues>(key: K, value: BookValues[K], column: string) => {
     values[key] = value;
     columns.push(column);
   };
@@ -80,16 +81,17 @@ export function editValues(edit: AdminBookEdit): { values: AdminBookValues; colu
 export function createAdminCatalogueService(deps: {
   db: Db;
   repo: AdminCatalogueRepository;
+  /** The books module: the book rows an admin reads, edits, adds (an approved suggestion) and deletes. */
+  books: Pick<BooksService, 'findById' | 'insert' | 'update' | 'remove'>;
   storage: Storage;
   events: DomainEvents;
-  /** Called when a book's visibility changed, so cached reader lists (trending) drop it. */
   /** After a book was added, edited or removed: caches (trending) and search's vocabulary catch up. */
   onCatalogueChanged: () => Promise<void>;
 }) {
-  const { db, repo, storage, events, onCatalogueChanged } = deps;
+  const { db, repo, books, storage, events, onCatalogueChanged } = deps;
 
   async function book(id: string): Promise<BookRow> {
-    const found = await repo.findBook(id);
+    const found = await books.findById(id);
     if (!found) throw new NotFoundError();
     return found;
   }
@@ -105,7 +107,7 @@ export function createAdminCatalogueService(deps: {
       const current = await book(id);
       const { values, columns } = editValues(edit);
       if (columns.length === 0) return current;
-      const row = await repo.updateBook(id, values, columns);
+      const row = await books.update(id, values, columns);
       if (!row) throw new NotFoundError();
       await onCatalogueChanged();
       return row;
@@ -118,7 +120,7 @@ export function createAdminCatalogueService(deps: {
       await storage.put(key, cover.data);
       let row: BookRow | undefined;
       try {
-        row = await repo.updateBook(id, { coverPath: key }, ['cover_path']);
+        row = await books.update(id, { coverPath: key }, ['cover_path']);
       } catch (error) {
         await storage.remove(key).catch(() => undefined);
         throw error;
@@ -135,7 +137,7 @@ export function createAdminCatalogueService(deps: {
     async removeCover(id: string): Promise<BookRow> {
       const current = await book(id);
       if (!current.coverPath) return current;
-      const row = await repo.updateBook(id, { coverPath: null }, ['cover_path']);
+      const row = await books.update(id, { coverPath: null }, ['cover_path']);
       if (!row) throw new NotFoundError();
       await storage.remove(current.coverPath).catch(() => undefined);
       return row;
@@ -154,7 +156,7 @@ export function createAdminCatalogueService(deps: {
     async deleteBook(id: string): Promise<void> {
       let removed: BookRow | undefined;
       try {
-        removed = await repo.deleteBook(id);
+        removed = await books.remove(id);
       } catch (error) {
         if (isForeignKeyViolation(error)) throw new ConflictError('adminCatalogue.bookInUse');
         throw error;
@@ -216,19 +218,22 @@ export function createAdminCatalogueService(deps: {
         const bookId = `local-${randomUUID()}`;
         const author = input.author ?? suggestion.author;
         const isbn = suggestion.isbn;
-        await createBooksRepository(tx).insertLocalBook({
-          id: bookId,
-          source: 'local',
-          title: input.title ?? suggestion.title,
-          authors: [author],
-          primaryAuthor: author,
-          genres: input.genres ? [...new Set(input.genres)] : [],
-          language: suggestion.language,
-          isbn13: isbn && isbn.length === 13 ? isbn : null,
-          isbn10: isbn && isbn.length === 10 ? isbn : null,
-          viewability: 'NO_PAGES',
-          status: 'active',
-        });
+        await books.insert(
+          {
+            id: bookId,
+            source: 'local',
+            title: input.title ?? suggestion.title,
+            authors: [author],
+            primaryAuthor: author,
+            genres: input.genres ? [...new Set(input.genres)] : [],
+            language: suggestion.language,
+            isbn13: isbn && isbn.length === 13 ? isbn : null,
+            isbn10: isbn && isbn.length === 10 ? isbn : null,
+            viewability: 'NO_PAGES',
+            status: 'active',
+          },
+          tx,
+        );
         return repo.decideSuggestion(
           id,
           { status: 'approved', rejectReason: null, bookId, decidedBy: actor.userId, decidedAt: new Date() },

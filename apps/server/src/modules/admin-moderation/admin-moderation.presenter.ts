@@ -8,7 +8,7 @@ import type {
   ReportStatus,
   ReviewStatus,
 } from '@nebab/shared';
-import { coverCandidates } from '../books/books.presenter.js';
+import { presentCover } from '../books/books.presenter.js';
 import { presentUser } from '../users/users.presenter.js';
 import { presentReviewUser } from '../reviews/reviews.presenter.js';
 import type {
@@ -25,24 +25,7 @@ export function presentAdminUser({ user, booksRead, reviewsWritten }: UserWithCo
 }
 
 export function presentBookRef(book: BookRef): AdminBookRef {
-  const candidates = coverCandidates(
-    {
-      id: book.id,
-      isbn10: book.isbn10,
-      isbn13: book.isbn13,
-      cover_url: book.coverUrl,
-      thumbnail_url: book.thumbnailUrl,
-      cover_path: book.coverPath,
-    },
-    'list',
-  );
-  return {
-    id: book.id,
-    title: book.title,
-    author: book.author,
-    coverImage: candidates[0] ?? null,
-    coverCandidates: candidates,
-  };
+  return { id: book.id, title: book.title, author: book.author, ...presentCover(book) };
 }
 
 /** A row of Moderate Reviews; the author of a deleted account shows as "Deleted reader". */

@@ -13,6 +13,8 @@ import {
   type ReviewRow,
   type UserRow,
 } from '../../db/schema/index.js';
+import { escapeLike } from '../../db/sql-helpers.js';
+import { bookCardColumns, COVER_FIELDS, type BookCard } from '../books/book-card.js';
 
 /** A person as the admin screens show them (the presenter names deleted accounts). */
 export interface PersonRef {
@@ -22,16 +24,8 @@ export interface PersonRef {
   status: string;
 }
 
-export interface BookRef {
-  id: string;
-  title: string;
-  author: string | null;
-  coverUrl: string | null;
-  thumbnailUrl: string | null;
-  coverPath: string | null;
-  isbn10: string | null;
-  isbn13: string | null;
-}
+/** A book as the admin screens name it: title, primary author and cover. */
+export type BookRef = Pick<BookCard, 'title' | (typeof COVER_FIELDS)[number]> & { author: string | null };
 
 export interface UserWithCounts {
   user: UserRow;
@@ -78,21 +72,7 @@ const PERSON = {
   profilePicture: users.profilePicture,
   status: users.status,
 };
-const BOOK = {
-  id: books.id,
-  title: books.title,
-  author: books.primaryAuthor,
-  coverUrl: books.coverUrl,
-  thumbnailUrl: books.thumbnailUrl,
-  coverPath: books.coverPath,
-  isbn10: books.isbn10,
-  isbn13: books.isbn13,
-};
-
-/** `%term%` for ILIKE with the wildcards of the term escaped. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+const BOOK = { ...bookCardColumns(['title', ...COVER_FIELDS]), author: books.primaryAuthor };
 
 /**
  * Reads and writes what the admin People & Moderation screens need: users (with counts), reviews
@@ -115,7 +95,7 @@ export function createAdminModerationRepository(db: Db) {
     ): Promise<Page<UserWithCounts>> {
       const conditions: SQL[] = [ne(users.status, 'deleted')];
       if (options.q) {
-        const pattern = containsPattern(options.q);
+        const pattern = `%${escapeLike(options.q)}%`;
         conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
       }
       const where = and(...conditions);

@@ -1,34 +1,18 @@
 import {
-  authorDetailSchema,
-  authorsQuerySchema,
-  authorsResponseSchema,
   bookDetailSchema,
   coverSvg,
-  genreDetailSchema,
-  newsletterSchema,
   relatedQuerySchema,
   relatedResponseSchema,
-  reportSchema,
   trendingResponseSchema,
   LIMITS,
-  type BookList,
 } from '@nebab/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestLanguage } from '../../lib/request-language.js';
-import { currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
 import { inlineDisposition, PDF_CONTENT_SECURITY_POLICY } from './books.file-headers.js';
-import {
-  presentAuthor,
-  presentAuthorDetail,
-  presentBookDetail,
-  presentGenreListItem,
-  presentTrendingCard,
-} from './books.presenter.js';
+import { presentBookDetail, presentGenreListItem, presentTrendingCard } from './books.presenter.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-const security = [{ bearer: [] }];
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
 export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -152,135 +136,6 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await app.services.books.related(request.params.id, request.query);
       return { items: result.items.map(presentGenreListItem), total: result.total };
-    },
-  );
-
-  app.post(
-    '/api/books/:id/reports',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['books'],
-        summary: 'Report a book to the admins',
-        security,
-        params: idParams,
-        body: reportSchema,
-        response: {
-          201: z.object({ id: z.string(), status: z.string() }),
-          ...errorResponses(400, 401, 403, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const report = await app.services.books.report(
-        request.params.id,
-        currentActor(request),
-        request.body.reason,
-      );
-      return reply.code(201).send(report);
-    },
-  );
-
-  app.get(
-    '/api/genres/:slug',
-    {
-      schema: {
-        tags: ['genres'],
-        summary: 'A genre page: counts, new releases, popular books, best of each decade, Ethiopian books',
-        params: z.object({ slug: z.string().max(60) }),
-        response: { 200: genreDetailSchema, ...errorResponses(404) },
-      },
-    },
-    async (request, reply) => {
-      const language = requestLanguage(request);
-      reply.header('vary', 'Accept-Language');
-      const genre = await app.services.books.genre(request.params.slug, language);
-      const lists: BookList[] = [...genre.byDecade.entries()].map(([decade, rows]) => ({
-        id: `${genre.slug}-${decade}s`,
-        kind: 'decade',
-        decade,
-        items: rows.map(presentGenreListItem),
-      }));
-      if (genre.ethiopian.length > 0) {
-        lists.push({
-          id: `${genre.slug}-ethiopian`,
-          kind: 'ethiopian',
-          decade: null,
-          items: genre.ethiopian.map(presentGenreListItem),
-        });
-      }
-      return {
-        slug: genre.slug,
-        name: genre.entry.name[language],
-        title: genre.entry.title[language],
-        description: genre.entry.description[language],
-        bookCount: genre.bookCount,
-        newReleases: genre.newReleases.map(presentGenreListItem),
-        popular: genre.popular.map(presentGenreListItem),
-        lists,
-        groups: genre.groups,
-      };
-    },
-  );
-
-  app.get(
-    '/api/authors',
-    {
-      schema: {
-        tags: ['books'],
-        summary: 'The author index (primary authors): book count, average rating, most-rated book',
-        querystring: authorsQuerySchema,
-        response: { 200: authorsResponseSchema, ...errorResponses(400) },
-      },
-    },
-    async (request) => {
-      const result = await app.services.books.authors(request.query);
-      return {
-        items: result.items.map((row) => presentAuthor(row, result.tops.get(row.top_book_id))),
-        total: result.total,
-      };
-    },
-  );
-
-  app.get(
-    '/api/authors/:name',
-    {
-      schema: {
-        tags: ['books'],
-        summary:
-          'An author page: the primary author’s active books (most rated first), count and average rating',
-        params: z.object({
-          name: z
-            .string()
-            .trim()
-            .min(1)
-            .max(LIMITS.nameMax * 2),
-        }),
-        response: { 200: authorDetailSchema, ...errorResponses(400, 404) },
-      },
-    },
-    async (request) => {
-      const { author, books } = await app.services.books.author(request.params.name);
-      return presentAuthorDetail(author, books);
-    },
-  );
-
-  app.post(
-    '/api/newsletter',
-    {
-      schema: {
-        tags: ['newsletter'],
-        summary: 'Subscribe an address to the newsletter (idempotent)',
-        body: newsletterSchema,
-        response: { 201: z.object({ subscribed: z.literal(true) }), ...errorResponses(400) },
-      },
-    },
-    async (request, reply) => {
-      await app.services.books.subscribe(
-        request.body.email,
-        request.body.language ?? requestLanguage(request),
-      );
-      return reply.code(201).send({ subscribed: true as const });
     },
   );
 };

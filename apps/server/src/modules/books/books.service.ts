@@ -1,24 +1,15 @@
-import {
-  coverSvg,
-  GENRE_CATALOG,
-  GENRE_SLUGS,
-  isLocalBook,
-  type GenreSlug,
-  type Language,
-} from '@nebab/shared';
+import { coverSvg, isLocalBook } from '@nebab/shared';
 import type { BookRow } from '../../db/schema/index.js';
-import type { DomainEvents } from '../../lib/domain-events.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { svgToPng } from '../../lib/svg-png.js';
 import type { Storage } from '../../lib/storage.js';
 import { hasRole, type Actor } from '../users/users.policy.js';
-import type { BooksDirectoryRepository } from './books.directory.repository.js';
-import type { BookCardRow, BooksRepository } from './books.repository.js';
+import type { BookCard } from './book-card.js';
+import type { BooksSitemapRepository } from './books.sitemap.repository.js';
+import type { BooksRepository, TrendingRow } from './books.repository.js';
 
 const TRENDING_TTL_MS = 60_000;
 const TRENDING_MAX = 50;
-
-type TrendingRow = Awaited<ReturnType<BooksRepository['trendingCandidates']>>[number];
 
 /**
  * Trending score (Open Library style), per candidate book:
@@ -36,16 +27,16 @@ type TrendingRow = Awaited<ReturnType<BooksRepository['trendingCandidates']>>[nu
 export function trendingScore(
   row: Pick<
     TrendingRow,
-    'recent' | 'baseline' | 'ratings_count' | 'want_to_read_count' | 'rating' | 'publication_year'
+    'recent' | 'baseline' | 'ratingsCount' | 'wantToReadCount' | 'rating' | 'publicationYear'
   >,
 ): number {
   const mean = Number(row.baseline) / 7;
   const z = (Number(row.recent) - mean) / Math.sqrt(mean + 1);
   const pop =
-    0.35 * Math.log1p(row.ratings_count) +
-    0.45 * Math.log1p(row.want_to_read_count) +
+    0.35 * Math.log1p(row.ratingsCount) +
+    0.45 * Math.log1p(row.wantToReadCount) +
     (row.rating === null ? 0 : 1.2 * (row.rating - 3.8));
-  return 2.5 * Math.max(z, 0) + pop + ((row.publication_year ?? 0) >= 2010 ? 0.8 : 0);
+  return 2.5 * Math.max(z, 0) + pop + ((row.publicationYear ?? 0) >= 2010 ? 0.8 : 0);
 }
 
 export function pickTrending(candidates: TrendingRow[], limit: number): TrendingRow[] {
@@ -58,13 +49,13 @@ export function pickTrending(candidates: TrendingRow[], limit: number): Trending
     if (chosen.length >= limit) break;
     const keys = [
       row.series ? `s:${row.series}` : null,
-      row.primary_author ? `a:${row.primary_author}` : null,
+      row.primaryAuthor ? `a:${row.primaryAuthor}` : null,
     ].filter((key): key is string => key !== null);
     if (keys.some((key) => (perKey.get(key) ?? 0) >= 2)) continue;
     for (const key of keys) perKey.set(key, (perKey.get(key) ?? 0) + 1);
     chosen.push(row);
   }
-  const isRecent = (row: TrendingRow) => (row.publication_year ?? 0) >= 2010;
+  const isRecent = (row: TrendingRow) => (row.publicationYear ?? 0) >= 2010;
   const wanted = Math.min(2, limit);
   const extra = ranked.map(({ row }) => row).filter((row) => isRecent(row) && !chosen.includes(row));
   while (chosen.filter(isRecent).length < wanted && extra.length > 0) {
@@ -80,20 +71,19 @@ export function pickTrending(candidates: TrendingRow[], limit: number): Trending
 const PNG_CACHE_MAX = 300;
 const PNG_WIDTH = 400;
 
-/** Books on an author page (the most rated first). */
-const AUTHOR_BOOKS_LIMIT = 60;
-
+/**
+ * The catalogue's one owner: the book page (detail, covers, file), trending and related lists, the
+ * books of the sitemap, and what other modules ask of a book — whether it is there, its card, its
+ * activity, and the admins' writes — each taking an optional transaction (`tx`). Callers check
+ * permission first.
+ */
 export function createBooksService(deps: {
   books: BooksRepository;
-  /** Author pages and the sitemap's rows. */
-  directory: BooksDirectoryRepository;
+  /** The sitemap's rows of book pages. */
+  sitemap: BooksSitemapRepository;
   storage: Storage;
-  /** Domain events (`report.created` after a report is stored). */
-  events?: DomainEvents;
-  /** A genre's discussion groups (its public clubs), answered by the clubs module. */
-  genreGroups?: (slug: string) => Promise<Array<{ id: string; name: string; memberCount: number }>>;
 }) {
-  const { books, directory, storage, events, genreGroups = async () => [] } = deps;
+  const { books, sitemap, storage } = deps;
   let trendingCache: { at: number; rows: TrendingRow[] } | null = null;
   const pngCache = new Map<string, Buffer>();
 
@@ -111,7 +101,7 @@ export function createBooksService(deps: {
     },
 
     /** The trending list, computed at most once a minute per process. */
-    async trending(limit: number): Promise<BookCardRow[]> {
+    async trending(limit: number): Promise<BookCard[]> {
       const now = Date.now();
       if (!trendingCache || now - trendingCache.at > TRENDING_TTL_MS) {
         trendingCache = { at: now, rows: pickTrending(await books.trendingCandidates(), TRENDING_MAX) };
@@ -127,50 +117,6 @@ export function createBooksService(deps: {
       const book = await visibleBook(id, null);
       return books.related(book, options);
     },
-
-    async genre(slug: string, language: Language) {
-      if (!(GENRE_SLUGS as readonly string[]).includes(slug)) throw new NotFoundError();
-      const entry = GENRE_CATALOG[slug as GenreSlug];
-      const [bookCount, newReleases, popular, decades, ethiopian, groups] = await Promise.all([
-        books.genreCount(slug),
-        books.genreBooks(slug, 'newest', 12),
-        books.genreBooks(slug, 'popular', 12),
-        books.genreDecades(slug, 6, 3, 10),
-        books.genreBooks(slug, 'ethiopian', 12),
-        genreGroups(slug),
-      ]);
-      const byDecade = new Map<number, BookCardRow[]>();
-      for (const row of decades) {
-        const list = byDecade.get(Number(row.decade)) ?? [];
-        list.push(row);
-        byDecade.set(Number(row.decade), list);
-      }
-      return { slug, entry, language, bookCount, newReleases, popular, byDecade, ethiopian, groups };
-    },
-
-    authors(options: { q?: string; letter?: string; page: number; pageSize: number }) {
-      return books.authors(options);
-    },
-
-    async report(bookId: string, actor: Actor, reason: string) {
-      if (!(await books.exists(bookId))) throw new NotFoundError();
-      const report = await books.addReport(bookId, actor.userId, reason);
-      await events?.emit('report.created', {
-        kind: 'book',
-        reportId: report.id,
-        targetId: bookId,
-        bookId,
-        actorId: actor.userId,
-        reason,
-      });
-      return report;
-    },
-
-    async subscribe(email: string, language: string) {
-      await books.subscribe(email, language);
-    },
-
-    // Admin edits (PATCH /api/admin/books/:id) live in modules/admin-catalogue.
 
     /** The stored PDF of a local book. */
     async file(id: string) {
@@ -209,26 +155,27 @@ export function createBooksService(deps: {
       return png;
     },
 
-    /** An author page: the primary author's facts and active books; 404 when no active book has them. */
-    async author(name: string) {
-      const author = await directory.author(name);
-      if (!author) throw new NotFoundError();
-      return { author, books: await directory.authorBooks(name, AUTHOR_BOOKS_LIMIT) };
-    },
-
-    /** Rows of the sitemap: active books (by id), authors (by name), genres, and the latest change. */
+    /** The book pages of the sitemap: active books by id, and when the catalogue last changed. */
     sitemap: {
-      countBooks: () => directory.countBooks(),
-      books: (offset: number, limit: number) => directory.sitemapBooks(offset, limit),
-      countAuthors: () => directory.countAuthors(),
-      authors: (offset: number, limit: number) => directory.sitemapAuthors(offset, limit),
-      genres: () => directory.genresLastModified(),
-      lastModified: () => directory.catalogueLastModified(),
+      count: () => sitemap.countBooks(),
+      page: (offset: number, limit: number) => sitemap.books(offset, limit),
+      lastModified: () => sitemap.catalogueLastModified(),
     },
 
-    recordActivity(bookId: string, userId: string | null, kind: string, createdAt?: Date) {
-      return books.recordActivity(bookId, userId, kind, createdAt);
-    },
+    // What other modules ask of a book; each takes an optional transaction.
+    findById: books.findById,
+    /** The card of an active book, or undefined (what a reading list, a club or a list adds). */
+    findActive: books.findActive,
+    exists: books.exists,
+    /** The cards of the books among the ids (unknown ones left out; inactive ones too, by default). */
+    cards: books.cards,
+    mostRated: books.mostRated,
+    /** A `book_activity` row: trending counts want-to-reads, reviews and reads of the last weeks. */
+    recordActivity: books.recordActivity,
+    // The admins' writes (modules/admin-catalogue checks the role and clears the caches).
+    insert: books.insert,
+    update: books.update,
+    remove: books.remove,
   };
 }
 

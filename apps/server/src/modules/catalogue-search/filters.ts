@@ -2,14 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LENGTH_BUCKETS, type SearchQuery } from '@nebab/shared';
 import { escapeLike } from '../../db/sql-helpers.js';
 
-/** Active books only (alias `b`). */
-export const ACTIVE = sql`b.status = 'active'`;
-
-/** `ACTIVE AND …` */
-export function whereAll(conditions: readonly SQL[]): SQL {
-  return sql.join([ACTIVE, ...conditions], sql` AND `);
-}
-
 export type SearchFilters = Omit<SearchQuery, 'q' | 'sort' | 'page' | 'pageSize' | 'asTyped'>;
 
 /** The filter conditions of spec §5 (everything but the text), alias `b` for books. */

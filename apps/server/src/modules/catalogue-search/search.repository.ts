@@ -2,8 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LIMITS, type SearchQuery } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
 import { escapeLike, selectRows, textArray } from '../../db/sql-helpers.js';
-import { CARD_COLUMNS, type BookCardRow } from '../books/books.repository.js';
-import { ACTIVE, whereAll } from './filters.js';
+import {
+  ACTIVE,
+  bookCardSql,
+  COVER_FIELDS,
+  whereActive,
+  type BookCard,
+  type BookCover,
+} from '../books/book-card.js';
 import type { TextQuery } from './text-query.js';
 
 /**
@@ -214,7 +220,7 @@ export interface PageRequest {
 }
 
 export interface PageResult {
-  items: BookCardRow[];
+  items: BookCard[];
   /** Matches after the filters (exact, or an estimate past SOURCE_CAP). */
   total: number;
   /** Matches of the text alone (the same as total without filters). */
@@ -234,13 +240,13 @@ export function createSearchRepository(db: Db) {
     text: TextQuery,
     request: PageRequest,
     filtersInside: boolean,
-  ): Promise<{ rows: Array<BookCardRow & { score: number | null }>; raw: number; total: number }> {
+  ): Promise<{ rows: Array<BookCard & { score: number | null }>; raw: number; total: number }> {
     const conditions = sources(text);
     const inside = filtersInside ? request.filters : [];
     const union = sql.join(
       conditions.map(
         (condition) =>
-          sql`(SELECT b.id FROM books b WHERE ${whereAll([condition, ...inside])} LIMIT ${SOURCE_CAP + 1})`,
+          sql`(SELECT b.id FROM books b WHERE ${whereActive([condition, ...inside])} LIMIT ${SOURCE_CAP + 1})`,
       ),
       sql` UNION `,
     );
@@ -257,7 +263,7 @@ export function createSearchRepository(db: Db) {
       : sql`p AS (SELECT b.id, NULL::float8 AS score FROM c JOIN books b ON b.id = c.id
                   ORDER BY ${sortOrder(request.sort, false)} LIMIT ${request.pageSize} OFFSET ${offset})`;
     const pageOrder = relevance ? sql`p.score DESC, p.id` : sortOrder(request.sort, false);
-    type Row = BookCardRow & { score: number | null; raw_total: number; total: number; id: string | null };
+    type Row = BookCard & { score: number | null; raw_total: number; total: number; id: string | null };
     const result = await selectRows<Row>(
       db,
       sql`WITH raw AS MATERIALIZED (${union}),
@@ -267,14 +273,14 @@ export function createSearchRepository(db: Db) {
             ${ranked}
           SELECT (SELECT count(*) FROM raw)::int AS raw_total, (SELECT count(*) FROM c)::int AS total, page.*
           FROM (SELECT 1) AS one LEFT JOIN LATERAL (
-            SELECT ${CARD_COLUMNS}, p.score FROM p JOIN books b ON b.id = p.id ORDER BY ${pageOrder}
+            SELECT ${bookCardSql()}, p.score FROM p JOIN books b ON b.id = p.id ORDER BY ${pageOrder}
           ) AS page ON true`,
     );
     const first = result[0];
     return {
       rows: result
         .filter((row) => row.id !== null)
-        .map(({ raw_total: _raw, total: _total, ...row }) => row as BookCardRow & { score: number | null }),
+        .map(({ raw_total: _raw, total: _total, ...row }) => row as BookCard & { score: number | null }),
       raw: Number(first?.raw_total ?? 0),
       total: Number(first?.total ?? 0),
     };
@@ -302,7 +308,7 @@ export function createSearchRepository(db: Db) {
           cap,
           Math.max(
             SOURCE_CAP + 1,
-            Math.round(await estimateRows(db, sql`SELECT 1 FROM books b WHERE ${whereAll([condition])}`)),
+            Math.round(await estimateRows(db, sql`SELECT 1 FROM books b WHERE ${whereActive([condition])}`)),
           ),
         );
         // Read whole, the filtered matches may be far fewer than the text's (a rare genre): again
@@ -310,9 +316,9 @@ export function createSearchRepository(db: Db) {
         if (hasFilters) first = await textPage(text, request, true);
       }
       let total = hasFilters ? first.total : rawTotal;
-      let items: BookCardRow[] = first.rows;
+      let items: BookCard[] = first.rows;
       if (first.total > SOURCE_CAP) {
-        const condition = whereAll([anyTextCondition(text), ...request.filters]);
+        const condition = whereActive([anyTextCondition(text), ...request.filters]);
         total = Math.min(
           cap,
           Math.max(
@@ -322,9 +328,9 @@ export function createSearchRepository(db: Db) {
         );
         if (request.sort !== 'relevance') {
           // Many matches in a sorted order: walk the sorted index and stop at the page.
-          items = await selectRows<BookCardRow>(
+          items = await selectRows<BookCard>(
             db,
-            sql`SELECT ${CARD_COLUMNS} FROM books b WHERE ${condition}
+            sql`SELECT ${bookCardSql()} FROM books b WHERE ${condition}
                 ORDER BY ${sortOrder(request.sort, true)}
                 LIMIT ${request.pageSize} OFFSET ${(request.page - 1) * request.pageSize}`,
           );
@@ -338,9 +344,9 @@ export function createSearchRepository(db: Db) {
      * more walk the sorted partial index and stop at the page.
      */
     async filtered(request: PageRequest): Promise<PageResult> {
-      const where = whereAll(request.filters);
+      const where = whereActive(request.filters);
       const offset = (request.page - 1) * request.pageSize;
-      type Row = BookCardRow & { found: number; id: string | null };
+      type Row = BookCard & { found: number; id: string | null };
       const result = await selectRows<Row>(
         db,
         sql`WITH c AS MATERIALIZED (
@@ -351,7 +357,7 @@ export function createSearchRepository(db: Db) {
                   ORDER BY r LIMIT ${request.pageSize} OFFSET ${offset})
             SELECT n.found, page.* FROM (SELECT count(*)::int AS found FROM c) AS n
             LEFT JOIN LATERAL (
-              SELECT ${CARD_COLUMNS} FROM p JOIN books b ON b.id = p.id ORDER BY p.r
+              SELECT ${bookCardSql()} FROM p JOIN books b ON b.id = p.id ORDER BY p.r
             ) AS page ON true`,
       );
       const found = Number(result[0]?.found ?? 0);
@@ -366,9 +372,9 @@ export function createSearchRepository(db: Db) {
           Math.round(await estimateRows(db, sql`SELECT 1 FROM books b WHERE ${where}`)),
         ),
       );
-      const items = await selectRows<BookCardRow>(
+      const items = await selectRows<BookCard>(
         db,
-        sql`SELECT ${CARD_COLUMNS} FROM books b WHERE ${where}
+        sql`SELECT ${bookCardSql()} FROM books b WHERE ${where}
             ORDER BY ${sortOrder(request.sort, true)} LIMIT ${request.pageSize} OFFSET ${offset}`,
       );
       return { items, total, rawTotal: total };
@@ -378,12 +384,12 @@ export function createSearchRepository(db: Db) {
      * Titles and authors closest to a phrase by trigram word similarity (typos the corrector could not
      * mend), the most similar first: what "nothing found" offers.
      */
-    async closest(phrase: string, filters: SQL[], limit: number): Promise<BookCardRow[]> {
+    async closest(phrase: string, filters: SQL[], limit: number): Promise<BookCard[]> {
       if (phrase.length < 3) return [];
-      return selectRows<BookCardRow>(
+      return selectRows<BookCard>(
         db,
-        sql`SELECT ${CARD_COLUMNS} FROM books b
-            WHERE ${whereAll([sql`${phrase} <% b.search_text`, ...filters])}
+        sql`SELECT ${bookCardSql()} FROM books b
+            WHERE ${whereActive([sql`${phrase} <% b.search_text`, ...filters])}
             ORDER BY word_similarity(${phrase}, b.search_text) DESC, b.ratings_count DESC, b.id
             LIMIT ${limit}`,
       );
@@ -398,7 +404,7 @@ export function createSearchRepository(db: Db) {
       const branches: SQL[] = [];
       if (text.isbn)
         branches.push(
-          sql`(SELECT 0 AS step, b.id, b.ratings_count FROM books b WHERE ${whereAll([
+          sql`(SELECT 0 AS step, b.id, b.ratings_count FROM books b WHERE ${whereActive([
             text.isbn.isbn10
               ? sql`(b.isbn13 = ${text.isbn.isbn13} OR b.isbn10 = ${text.isbn.isbn10})`
               : sql`b.isbn13 = ${text.isbn.isbn13}`,
@@ -430,8 +436,7 @@ export function createSearchRepository(db: Db) {
         sql`WITH found AS (${sql.join(branches, sql` UNION ALL `)}),
             best AS (SELECT id, min(step) AS step, max(ratings_count) AS ratings_count FROM found GROUP BY id
                      ORDER BY min(step), max(ratings_count) DESC, id LIMIT ${limit})
-            SELECT b.id, b.title, b.primary_author AS author, b.thumbnail_url, b.cover_url, b.cover_path,
-                   b.isbn10, b.isbn13
+            SELECT ${bookCardSql('b', COVER_FIELDS)}, b.title, b.primary_author AS author
             FROM best JOIN books b ON b.id = best.id ORDER BY best.step, best.ratings_count DESC, best.id`,
       );
     },
@@ -441,15 +446,7 @@ export function createSearchRepository(db: Db) {
 /** Typeahead reads at most this many title-prefix matches (index-only) before keeping the most rated. */
 const SUGGEST_WINDOW = 2000;
 
-export interface SuggestRow {
-  id: string;
-  title: string;
-  author: string | null;
-  thumbnail_url: string | null;
-  cover_url: string | null;
-  cover_path: string | null;
-  isbn10: string | null;
-  isbn13: string | null;
-}
+/** A typeahead answer: the book's title, primary author and cover. */
+export type SuggestRow = BookCover & { title: string; author: string | null };
 
 export type SearchRepository = ReturnType<typeof createSearchRepository>;

@@ -1,5 +1,5 @@
 import { hasEthiopic, latinKey, searchWords, type SearchQuery } from '@nebab/shared';
-import type { BookCardRow } from '../books/books.repository.js';
+import type { BookCard } from '../books/book-card.js';
 import { searchFilters } from './filters.js';
 import { analyseQuery, STOP_WORDS, type AnalysedQuery } from './query.js';
 import type { SearchRepository, SuggestRow } from './search.repository.js';
@@ -13,7 +13,7 @@ export const SUGGEST_LIMIT = 8;
 const CLOSEST_LIMIT = 6;
 
 export interface SearchOutcome {
-  items: BookCardRow[];
+  items: BookCard[];
   totalItems: number;
   rawTotal: number;
   /** The query was read with corrected spelling: "Showing results for `query` — search instead for `original`". */
@@ -21,7 +21,7 @@ export interface SearchOutcome {
   /** The typed ISBN is this book's. */
   match: { kind: 'isbn'; bookId: string } | null;
   /** Nothing matched: the titles closest to what was typed. */
-  closest: BookCardRow[];
+  closest: BookCard[];
 }
 
 const EMPTY: SearchOutcome = {
@@ -41,7 +41,7 @@ const EMPTY: SearchOutcome = {
 export function describeCorrection(
   text: TextQuery,
   typed: string,
-  top: (Pick<BookCardRow, 'title' | 'authors'> & { series?: string | null }) | undefined,
+  top: (Pick<BookCard, 'title' | 'authors'> & { series?: string | null }) | undefined,
 ): SearchOutcome['correction'] {
   if (!top || text.choices.every((choice) => choice.keepsTyped)) return null;
   const document = `${top.title} ${top.series ?? ''} ${top.authors.join(' ')}`;
@@ -81,7 +81,7 @@ export function createSearchService(deps: { search: SearchRepository; vocabulary
    * What "nothing found" offers: for words searched as typed, the books their corrected spelling
    * finds; otherwise (the corrector found nothing either) the titles closest by trigram similarity.
    */
-  async function closestTo(analysed: AnalysedQuery, asTyped: boolean): Promise<BookCardRow[]> {
+  async function closestTo(analysed: AnalysedQuery, asTyped: boolean): Promise<BookCard[]> {
     if (asTyped) {
       const text = buildTextQuery(analysed, await lexicons(), { lastIsPrefix: true })!;
       const page = await search.text(text, {

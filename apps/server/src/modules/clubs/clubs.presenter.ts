@@ -14,11 +14,11 @@ import {
   type GenreSlug,
 } from '@nebab/shared';
 import type { ClubMeetingRow } from '../../db/schema/index.js';
+import type { BookTile } from '../books/book-card.js';
 import { coverCandidates } from '../books/books.presenter.js';
 import { presentReviewUser } from '../reviews/reviews.presenter.js';
 import type { ClubForViewer } from './clubs.service.js';
 import type {
-  ClubBookRow,
   ClubPerson,
   MemberRow,
   MessageWithAuthor,
@@ -31,19 +31,9 @@ export function presentClubUser(person: ClubPerson, language: Language = DEFAULT
   return presentReviewUser(person, language);
 }
 
-function presentBook(book: ClubBookRow | null): ClubBook | null {
+function presentBook(book: BookTile | null): ClubBook | null {
   if (!book) return null;
-  const [coverImage] = coverCandidates(
-    {
-      id: book.id,
-      isbn10: book.isbn10,
-      isbn13: book.isbn13,
-      cover_url: book.coverUrl,
-      thumbnail_url: book.thumbnailUrl,
-      cover_path: book.coverPath,
-    },
-    'list',
-  );
+  const [coverImage] = coverCandidates(book, 'list');
   return { id: book.id, title: book.title, author: book.authors[0] ?? null, coverImage: coverImage ?? null };
 }
 

@@ -32,7 +32,7 @@ import {
   type ClubTopicRow,
   type NewClubRow,
 } from '../../db/schema/index.js';
-import { selectRows } from '../../db/sql-helpers.js';
+import { escapeLike, selectRows } from '../../db/sql-helpers.js';
 import { now } from '../../lib/time.js';
 
 /** The user columns a member, message, topic or reply shows. */
@@ -50,36 +50,11 @@ export interface ClubPerson {
   status: string;
 }
 
-/** The book columns a club's current or next book shows. */
-const BOOK_COLUMNS = {
-  id: books.id,
-  title: books.title,
-  authors: books.authors,
-  isbn10: books.isbn10,
-  isbn13: books.isbn13,
-  coverUrl: books.coverUrl,
-  thumbnailUrl: books.thumbnailUrl,
-  coverPath: books.coverPath,
-};
-
-export interface ClubBookRow {
-  id: string;
-  title: string;
-  authors: string[];
-  isbn10: string | null;
-  isbn13: string | null;
-  coverUrl: string | null;
-  thumbnailUrl: string | null;
-  coverPath: string | null;
-}
-
-/** A club with everything the Club shape shows, seen by one viewer. */
-export interface ClubView {
+/** What the Club shape shows of a club besides its books, seen by one viewer. */
+export interface ClubFacts {
   club: ClubRow;
   memberCount: number;
   topicCount: number;
-  currentBook: ClubBookRow | null;
-  nextBook: ClubBookRow | null;
   nextMeeting: ClubMeetingRow | null;
   membership: ClubMembershipState;
 }
@@ -126,26 +101,14 @@ export interface ClubSearch {
   viewerId: string | null;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Reads and writes clubs and everything in them. Every method takes an optional transaction. */
 export function createClubsRepository(db: Db) {
   /** True when the viewer is a member (or moderator) of the club in `clubIdColumn`. */
   const viewerIsMember = (viewerId: string, clubIdColumn: AnyColumn): SQL =>
     sql`EXISTS (SELECT 1 FROM ${clubMemberships} m WHERE m.club_id = ${clubIdColumn} AND m.user_id = ${viewerId} AND m.state IN ('member', 'moderator'))`;
 
-  async function booksById(ids: string[], tx: Db): Promise<Map<string, ClubBookRow>> {
-    const result = new Map<string, ClubBookRow>();
-    if (ids.length === 0) return result;
-    const rows = await tx.select(BOOK_COLUMNS).from(books).where(inArray(books.id, ids));
-    for (const row of rows) result.set(row.id, row);
-    return result;
-  }
-
-  /** The Club shape's details for `rows`, in order, as `viewerId` sees them. */
-  async function views(rows: ClubRow[], viewerId: string | null, tx: Db = db): Promise<ClubView[]> {
+  /** The Club shape's details for `rows` (but their books), in order, as `viewerId` sees them. */
+  async function views(rows: ClubRow[], viewerId: string | null, tx: Db = db): Promise<ClubFacts[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const memberCounts = await tx
@@ -169,10 +132,6 @@ export function createClubsRepository(db: Db) {
       .from(clubMeetings)
       .where(and(inArray(clubMeetings.clubId, ids), gt(clubMeetings.startsAt, now())))
       .orderBy(clubMeetings.clubId, asc(clubMeetings.startsAt), asc(clubMeetings.id));
-    const bookIds = [
-      ...new Set(rows.flatMap((row) => [row.currentBookId, row.nextBookId]).filter((id) => id !== null)),
-    ];
-    const bookMap = await booksById(bookIds, tx);
     const members = new Map(memberCounts.map((row) => [row.clubId, Number(row.n)]));
     const topics = new Map(topicCounts.map((row) => [row.clubId, Number(row.n)]));
     const states = new Map(mine.map((row) => [row.clubId, row.state as ClubMembershipState]));
@@ -181,8 +140,6 @@ export function createClubsRepository(db: Db) {
       club,
       memberCount: members.get(club.id) ?? 0,
       topicCount: topics.get(club.id) ?? 0,
-      currentBook: club.currentBookId ? (bookMap.get(club.currentBookId) ?? null) : null,
-      nextBook: club.nextBookId ? (bookMap.get(club.nextBookId) ?? null) : null,
       nextMeeting: next.get(club.id) ?? null,
       membership: states.get(club.id) ?? 'none',
     }));
@@ -245,14 +202,6 @@ export function createClubsRepository(db: Db) {
 
     async remove(id: string, tx: Db = db): Promise<void> {
       await tx.delete(clubs).where(eq(clubs.id, id));
-    },
-
-    async bookTitle(id: string, tx: Db = db): Promise<string | undefined> {
-      const [row] = await tx
-        .select({ title: books.title })
-        .from(books)
-        .where(and(eq(books.id, id), eq(books.status, 'active')));
-      return row?.title;
     },
 
     async membershipOf(clubId: string, userId: string, tx: Db = db): Promise<MembershipState | null> {

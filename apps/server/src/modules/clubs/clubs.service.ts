@@ -33,12 +33,14 @@ import {
 } from '../../lib/file-type.js';
 import { StorageRejectedError, StorageTooLargeError, type Storage } from '../../lib/storage.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { TILE_FIELDS, type BookTile } from '../books/book-card.js';
+import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../users/users.policy.js';
 import { assertCanSeeInside, assertMember, assertModerator, canSeeInside, isMember } from './clubs.policy.js';
 import type { ClubsDirectoryRepository } from './clubs.directory.repository.js';
 import type {
+  ClubFacts,
   ClubsRepository,
-  ClubView,
   MemberRow,
   MembershipState,
   MessageWithAuthor,
@@ -58,6 +60,8 @@ export interface ClubsServiceDeps {
   directory: ClubsDirectoryRepository;
   storage: Storage;
   events: DomainEvents;
+  /** The books module: a club's current and next book (their tiles, even once inactive). */
+  books: Pick<BooksService, 'findActive' | 'cards'>;
   /** Chat messages per user per window (in Redis when REDIS_URL is set). */
   chatLimiter?: Pick<RateLimiter, 'hit'>;
   /** Readers who blocked each other do not see each other's chat messages. */
@@ -68,6 +72,12 @@ export interface ClubsServiceDeps {
 export interface SentMessage {
   stored: MessageWithAuthor;
   hiddenFrom: string[];
+}
+
+/** A club with everything the Club shape shows, seen by one viewer. */
+export interface ClubView extends ClubFacts {
+  currentBook: BookTile | null;
+  nextBook: BookTile | null;
 }
 
 /** A club as one viewer sees it: `restricted` when only the name may be shown. */
@@ -86,6 +96,7 @@ export function createClubsService({
   directory,
   storage,
   events,
+  books,
   chatLimiter,
   relationships,
 }: ClubsServiceDeps) {
@@ -98,8 +109,18 @@ export function createClubsService({
 
   async function forViewer(rows: ClubRow[], viewerId: string | null, tx: Db = db): Promise<ClubForViewer[]> {
     const views = await clubs.views(rows, viewerId, tx);
+    const bookIds = rows.flatMap((row) => [row.currentBookId, row.nextBookId]).filter((id) => id !== null);
+    const tiles = new Map(
+      (await books.cards(bookIds, { fields: TILE_FIELDS, includeInactive: true }, tx)).map((book) => [
+        book.id,
+        book,
+      ]),
+    );
+    const tileOf = (id: string | null) => (id ? (tiles.get(id) ?? null) : null);
     return views.map((view) => ({
       ...view,
+      currentBook: tileOf(view.club.currentBookId),
+      nextBook: tileOf(view.club.nextBookId),
       restricted: !canSeeInside(view.club, view.membership === 'none' ? null : view.membership),
     }));
   }
@@ -130,9 +151,9 @@ export function createClubsService({
   }
 
   async function assertBook(field: 'currentBookId' | 'nextBookId', bookId: string, tx: Db): Promise<string> {
-    const title = await clubs.bookTitle(bookId, tx);
-    if (title === undefined) throw new ValidationError({ [field]: 'clubs.bookNotFound' });
-    return title;
+    const book = await books.findActive(bookId, tx);
+    if (!book) throw new ValidationError({ [field]: 'clubs.bookNotFound' });
+    return book.title;
   }
 
   function search(actor: Actor | null, query: ClubSearchQuery): Promise<ClubForViewer[]> {

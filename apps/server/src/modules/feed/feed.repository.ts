@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { books, feedEntries, users, type FeedEntryData, type FeedEntryRow } from '../../db/schema/index.js';
 import { selectRows, textArray } from '../../db/sql-helpers.js';
-import type { BookCardColumns } from '../readers/cards.presenter.js';
+import { bookCardJson, type BookTile } from '../books/book-card.js';
 
 /** What a listener records; `dedupeKey` names the thing (a repeat moves the row instead of adding one). */
 export interface FeedRecord {
@@ -22,7 +22,7 @@ export interface FeedRecord {
 export interface FeedRow {
   entry: FeedEntryRow;
   actor: { id: string; name: string; profilePicture: string | null };
-  book: BookCardColumns | null;
+  book: BookTile | null;
 }
 
 interface RawFeedRow {
@@ -40,13 +40,8 @@ interface RawFeedRow {
   created_at: Date | string;
   actor_name: string;
   actor_picture: string | null;
-  b_title: string | null;
-  b_authors: string[] | null;
-  b_isbn10: string | null;
-  b_isbn13: string | null;
-  b_cover_url: string | null;
-  b_thumbnail_url: string | null;
-  b_cover_path: string | null;
+  /** The entry's book while it is active (null for an entry about no book). */
+  book: BookTile | null;
 }
 
 function toFeedRow(row: RawFeedRow): FeedRow {
@@ -67,27 +62,13 @@ function toFeedRow(row: RawFeedRow): FeedRow {
       createdAt: new Date(row.created_at),
     },
     actor: { id: row.actor_id, name: row.actor_name, profilePicture: row.actor_picture },
-    book:
-      row.book_id && row.b_title !== null
-        ? {
-            id: row.book_id,
-            title: row.b_title,
-            authors: row.b_authors ?? [],
-            isbn10: row.b_isbn10,
-            isbn13: row.b_isbn13,
-            coverUrl: row.b_cover_url,
-            thumbnailUrl: row.b_thumbnail_url,
-            coverPath: row.b_cover_path,
-          }
-        : null,
+    book: row.book,
   };
 }
 
 /** Entries joined with their actor and book; entries about a book that is no longer active drop out. */
 function selectEntries(where: SQL, tail: SQL): SQL {
-  return sql`SELECT e.*, u.name AS actor_name, u.profile_picture AS actor_picture,
-                    b.title AS b_title, b.authors AS b_authors, b.isbn10 AS b_isbn10, b.isbn13 AS b_isbn13,
-                    b.cover_url AS b_cover_url, b.thumbnail_url AS b_thumbnail_url, b.cover_path AS b_cover_path
+  return sql`SELECT e.*, u.name AS actor_name, u.profile_picture AS actor_picture, ${bookCardJson('b')} AS book
              FROM ${feedEntries} e
              JOIN ${users} u ON u.id = e.actor_id
              LEFT JOIN ${books} b ON b.id = e.book_id

@@ -11,7 +11,7 @@ import {
   type NewBookListRow,
 } from '../../db/schema/index.js';
 import { selectRows, textArray } from '../../db/sql-helpers.js';
-import type { BookCardColumns } from '../readers/cards.presenter.js';
+import { bookCardJson, type BookTile } from '../books/book-card.js';
 
 const OWNER_COLUMNS = {
   id: users.id,
@@ -33,7 +33,7 @@ export interface ListWithOwner {
 }
 
 export interface ListItemRow {
-  book: BookCardColumns;
+  book: BookTile;
   votes: number;
   voted: boolean;
   position: number;
@@ -59,14 +59,7 @@ function rankOrder(mode: string): SQL {
 export function createListsRepository(db: Db) {
   async function items(list: BookListRow, viewerId: string | null, tx: Db = db): Promise<ListItemRow[]> {
     const rows = await selectRows<{
-      id: string;
-      title: string;
-      authors: string[];
-      isbn10: string | null;
-      isbn13: string | null;
-      cover_url: string | null;
-      thumbnail_url: string | null;
-      cover_path: string | null;
+      book: BookTile;
       vote_count: number | string;
       position: number | string;
       created_at: Date | string;
@@ -77,8 +70,7 @@ export function createListsRepository(db: Db) {
       added_by_status: string | null;
     }>(
       tx,
-      sql`SELECT b.id, b.title, b.authors, b.isbn10, b.isbn13, b.cover_url, b.thumbnail_url, b.cover_path,
-                 i.vote_count, i.position, i.created_at,
+      sql`SELECT ${bookCardJson('b')} AS book, i.vote_count, i.position, i.created_at,
                  ${
                    viewerId
                      ? sql`EXISTS (SELECT 1 FROM ${bookListVotes} v WHERE v.list_id = i.list_id
@@ -94,16 +86,7 @@ export function createListsRepository(db: Db) {
           ORDER BY ${rankOrder(list.mode)}`,
     );
     return rows.map((row) => ({
-      book: {
-        id: row.id,
-        title: row.title,
-        authors: row.authors ?? [],
-        isbn10: row.isbn10,
-        isbn13: row.isbn13,
-        coverUrl: row.cover_url,
-        thumbnailUrl: row.thumbnail_url,
-        coverPath: row.cover_path,
-      },
+      book: row.book,
       votes: Number(row.vote_count),
       voted: Boolean(row.voted),
       position: Number(row.position),
@@ -231,29 +214,14 @@ export function createListsRepository(db: Db) {
     },
 
     /** The first `perList` active books of each list, in rank order. */
-    async previews(
-      lists: BookListRow[],
-      perList: number,
-      tx: Db = db,
-    ): Promise<Map<string, BookCardColumns[]>> {
-      const result = new Map<string, BookCardColumns[]>();
+    async previews(lists: BookListRow[], perList: number, tx: Db = db): Promise<Map<string, BookTile[]>> {
+      const result = new Map<string, BookTile[]>();
       for (const list of lists) result.set(list.id, []);
       if (lists.length === 0) return result;
-      const rows = await selectRows<{
-        list_id: string;
-        id: string;
-        title: string;
-        authors: string[];
-        isbn10: string | null;
-        isbn13: string | null;
-        cover_url: string | null;
-        thumbnail_url: string | null;
-        cover_path: string | null;
-      }>(
+      const rows = await selectRows<{ list_id: string; book: BookTile }>(
         tx,
-        sql`SELECT list_id, id, title, authors, isbn10, isbn13, cover_url, thumbnail_url, cover_path FROM (
-              SELECT i.list_id, b.id, b.title, b.authors, b.isbn10, b.isbn13, b.cover_url, b.thumbnail_url,
-                     b.cover_path,
+        sql`SELECT list_id, book FROM (
+              SELECT i.list_id, ${bookCardJson('b')} AS book,
                      row_number() OVER (PARTITION BY i.list_id ORDER BY
                        CASE WHEN l.mode = 'curated' THEN i.position ELSE 0 END ASC,
                        CASE WHEN l.mode = 'curated' THEN 0 ELSE i.vote_count END DESC,
@@ -264,28 +232,8 @@ export function createListsRepository(db: Db) {
               WHERE i.list_id = ANY(${textArray(lists.map((list) => list.id))}::uuid[])
             ) ranked WHERE n <= ${perList} ORDER BY list_id, n`,
       );
-      for (const row of rows)
-        result.get(row.list_id)?.push({
-          id: row.id,
-          title: row.title,
-          authors: row.authors ?? [],
-          isbn10: row.isbn10,
-          isbn13: row.isbn13,
-          coverUrl: row.cover_url,
-          thumbnailUrl: row.thumbnail_url,
-          coverPath: row.cover_path,
-        });
+      for (const row of rows) result.get(row.list_id)?.push(row.book);
       return result;
-    },
-
-    /** The active book's title, or undefined. */
-    async activeBookTitle(bookId: string, tx: Db = db): Promise<string | undefined> {
-      const [row] = await tx
-        .select({ title: books.title })
-        .from(books)
-        .where(and(eq(books.id, bookId), eq(books.status, 'active')))
-        .limit(1);
-      return row?.title;
     },
 
     async findItem(listId: string, bookId: string, tx: Db = db) {

@@ -12,7 +12,8 @@ import type { BookListRow } from '../../db/schema/index.js';
 import type { ListsDirectoryRepository } from './lists.directory.repository.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { BookCardColumns } from '../readers/cards.presenter.js';
+import type { BookTile } from '../books/book-card.js';
+import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../users/users.policy.js';
 import { assertCanSee, assertOwner, canAddBooks, canVote, isOwner } from './lists.policy.js';
 import type { ListItemRow, ListPatch, ListsRepository, ListWithOwner } from './lists.repository.js';
@@ -25,6 +26,8 @@ export interface HiddenReaders {
 export interface ListsServiceDeps {
   db: Db;
   lists: ListsRepository;
+  /** The books module: only an active book can be added. */
+  books: Pick<BooksService, 'exists'>;
   events: DomainEvents;
   relationships: HiddenReaders;
   /** The public lists listed in the sitemap. */
@@ -33,7 +36,7 @@ export interface ListsServiceDeps {
 
 /** A list as shown on cards: the row, its owner and the first books. */
 export interface ListSummaryView extends ListWithOwner {
-  preview: BookCardColumns[];
+  preview: BookTile[];
 }
 
 /** A whole list as one asker sees it. */
@@ -44,7 +47,7 @@ export interface ListDetailView extends ListSummaryView {
 
 const ITEM_KEY = 'book_list_items_pk';
 
-export function createListsService({ db, lists, events, relationships, directory }: ListsServiceDeps) {
+export function createListsService({ db, lists, books, events, relationships, directory }: ListsServiceDeps) {
   async function withPreviews(rows: ListWithOwner[], tx: Db = db): Promise<ListSummaryView[]> {
     const previews = await lists.previews(
       rows.map((row) => row.list),
@@ -165,7 +168,7 @@ export function createListsService({ db, lists, events, relationships, directory
     const detail = await db.transaction(async (tx) => {
       const list = await lists.lock(id, tx);
       if (!list) throw new NotFoundError();
-      if ((await lists.activeBookTitle(bookId, tx)) === undefined)
+      if (!(await books.exists(bookId, false, tx)))
         throw new ValidationError({ bookId: 'lists.bookNotFound' });
       if (list.itemCount >= LIST_LIMITS.itemsMax) throw new ConflictError('lists.full');
       if (await lists.findItem(id, bookId, tx)) throw new ConflictError('lists.bookAlreadyThere', 'bookId');

@@ -6,7 +6,6 @@ import {
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  books,
   notificationPreferences,
   notifications,
   reviewReplies,
@@ -239,11 +238,6 @@ export function createNotificationsRepository(db: Db) {
       if (ids.length === 0) return [];
       const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
       return rows.map((row) => row.id);
-    },
-
-    async bookTitle(bookId: string): Promise<string | undefined> {
-      const [row] = await db.select({ title: books.title }).from(books).where(eq(books.id, bookId)).limit(1);
-      return row?.title;
     },
 
     async replyText(replyId: string): Promise<string | undefined> {

@@ -10,6 +10,7 @@ import {
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
+import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../users/users.policy.js';
 import type { NotificationsRepository, NotificationWithActor } from './notifications.repository.js';
 
@@ -39,6 +40,8 @@ type ChangedListener = (change: { recipientId: string; unreadCount: number }) =>
 
 export interface NotificationsServiceDeps {
   notifications: NotificationsRepository;
+  /** The books module: the title a notification about a book quotes (inactive books too). */
+  books: Pick<BooksService, 'cards'>;
   logger: Pick<Logger, 'error'>;
   /** Readers who blocked each other never hear of each other (answered by the readers module). */
   relationships?: { hiddenAmong(userId: string | null, others: readonly string[]): Promise<Set<string>> };
@@ -53,9 +56,13 @@ function excerpt(text: string): string {
 
 export function createNotificationsService({
   notifications,
+  books,
   logger,
   relationships,
 }: NotificationsServiceDeps) {
+  const titleOf = async (bookId: string): Promise<string | undefined> =>
+    (await books.cards([bookId], { fields: ['title'], includeInactive: true }))[0]?.title;
+
   const createdListeners = new Set<CreatedListener>();
   const changedListeners = new Set<ChangedListener>();
 
@@ -122,7 +129,7 @@ export function createNotificationsService({
   function listen(events: DomainEvents): void {
     events.on('review.replied', async (event) => {
       const [bookTitle, replyText] = await Promise.all([
-        notifications.bookTitle(event.bookId),
+        titleOf(event.bookId),
         notifications.replyText(event.replyId),
       ]);
       await notify({
@@ -147,16 +154,13 @@ export function createNotificationsService({
         actorId: event.actorId,
         bookId: event.bookId,
         reviewId: event.reviewId,
-        data: { bookTitle: await notifications.bookTitle(event.bookId) },
+        data: { bookTitle: await titleOf(event.bookId) },
         dedupeKey: `reviewLike:${event.reviewId}:${event.actorId}`,
       });
     });
 
     events.on('report.created', async (event) => {
-      const [admins, bookTitle] = await Promise.all([
-        notifications.adminIds(),
-        notifications.bookTitle(event.bookId),
-      ]);
+      const [admins, bookTitle] = await Promise.all([notifications.adminIds(), titleOf(event.bookId)]);
       await notify({
         kind: event.kind === 'review' ? 'reviewReport' : 'bookReport',
         recipientIds: admins,
@@ -194,7 +198,7 @@ export function createNotificationsService({
         recipientIds: await notifications.existingUserIds(event.memberIds),
         actorId: event.actorId,
         clubId: event.clubId,
-        bookId: (await notifications.bookTitle(event.bookId)) !== undefined ? event.bookId : null,
+        bookId: (await titleOf(event.bookId)) !== undefined ? event.bookId : null,
         data: { clubName: event.clubName, bookTitle: event.bookTitle },
       });
     });

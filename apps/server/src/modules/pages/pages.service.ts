@@ -1,8 +1,10 @@
 import { GENRE_CATALOG, isGenreSlug, type BookDetail, type GenreSlug, type Language } from '@nebab/shared';
 import { NotFoundError } from '../../lib/errors.js';
+import type { AuthorsService } from '../authors/authors.service.js';
 import type { BooksService } from '../books/books.service.js';
 import { presentBookDetail, presentGenreListItem } from '../books/books.presenter.js';
 import type { ClubsService } from '../clubs/clubs.service.js';
+import type { GenresService } from '../genres/genres.service.js';
 import type { ListsService } from '../lists/lists.service.js';
 import type { ProfilesService } from '../readers/profiles.service.js';
 import type { SiteSettingsService } from '../site-settings/site-settings.service.js';
@@ -47,12 +49,14 @@ function yearOf(date: string | null): string | null {
 export function createPagesService(deps: {
   publicUrl: string;
   books: BooksService;
+  authors: AuthorsService;
+  genres: GenresService;
   clubs: ClubsService;
   profiles: ProfilesService;
   lists: ListsService;
   siteSettings: SiteSettingsService;
 }) {
-  const { books, clubs, profiles, lists, siteSettings } = deps;
+  const { books, authors, genres, clubs, profiles, lists, siteSettings } = deps;
 
   async function urlsFor(): Promise<{ urls: PageUrls; defaultLanguage: Language }> {
     const { defaultLanguage } = await siteSettings.get();
@@ -286,7 +290,7 @@ export function createPagesService(deps: {
   async function author(urls: PageUrls, language: Language, name: string): Promise<PageOutcome> {
     let found;
     try {
-      found = await books.author(name);
+      found = await authors.author(name);
     } catch (error) {
       if (error instanceof NotFoundError) return notFound(urls, language);
       throw error;
@@ -294,16 +298,16 @@ export function createPagesService(deps: {
     const path = authorPath(found.author.name);
     const url = urls.page(path, {}, language);
     const top = found.books[0];
-    const count = formatNumber(found.author.book_count, language);
+    const count = formatNumber(found.author.bookCount, language);
     const values = { name: found.author.name, count, top: top?.title ?? '—' };
     const description =
-      found.author.average_rating != null
+      found.author.averageRating != null
         ? seoText('authorDescription', language, {
             ...values,
-            rating: found.author.average_rating.toFixed(1),
+            rating: found.author.averageRating.toFixed(1),
           })
         : seoText('authorDescriptionNoRating', language, values);
-    const topCover = top ? (datasetCover(top.cover_url) ?? datasetCover(top.thumbnail_url)) : null;
+    const topCover = top ? (datasetCover(top.coverUrl) ?? datasetCover(top.thumbnailUrl)) : null;
     const image: PageHead['openGraph']['image'] = topCover
       ? { url: topCover, alt: seoText('coverAlt', language, { title: top!.title }) }
       : top
@@ -717,7 +721,7 @@ export function createPagesService(deps: {
     urls: async () => (await urlsFor()).urls,
 
     /** The kinds of public pages the sitemap lists. */
-    sitemap: sitemapSources({ books, clubs, lists, profiles }),
+    sitemap: sitemapSources({ books, authors, genres, clubs, lists, profiles }),
   };
 }
 

@@ -1,6 +1,4 @@
 import { GENRE_SLUGS, type Language } from '@nebab/shared';
-import type { BooksService } from '../books/books.service.js';
-import type { ClubsService } from '../clubs/clubs.service.js';
 import { escapeHtml } from './pages.head.js';
 import { authorPath, type PageUrls } from './pages.urls.js';
 
@@ -36,13 +34,16 @@ function pathsOf(name: string, directory: Directory, path: (key: string) => stri
   };
 }
 
+/** Each module answers for its own public pages. */
 export function sitemapSources(deps: {
-  books: BooksService;
-  clubs: ClubsService;
+  books: { sitemap: Directory & { lastModified(): Promise<Date | null> } };
+  genres: { lastModified(): Promise<Array<{ key: string; lastmod: Date }>> };
+  authors: { sitemap: Directory };
+  clubs: { sitemap: Directory };
   lists: { sitemap: Directory };
   profiles: { sitemap: Directory };
 }): SitemapSource[] {
-  const { books, clubs } = deps;
+  const { books, genres, clubs } = deps;
   return [
     {
       // The site's own pages: landing, indexes; their last change is the catalogue's.
@@ -60,7 +61,7 @@ export function sitemapSources(deps: {
       name: 'genres',
       count: async () => 1,
       async page() {
-        const changed = new Map((await books.sitemap.genres()).map((row) => [row.key, row.lastmod]));
+        const changed = new Map((await genres.lastModified()).map((row) => [row.key, row.lastmod]));
         return GENRE_SLUGS.map((slug) => ({
           path: '/discover',
           params: { genre: slug },
@@ -68,24 +69,8 @@ export function sitemapSources(deps: {
         }));
       },
     },
-    {
-      name: 'books',
-      count: () => books.sitemap.countBooks(),
-      page: async (offset, limit) =>
-        (await books.sitemap.books(offset, limit)).map((row) => ({
-          path: `/book/${encodeURIComponent(row.key)}`,
-          lastmod: row.lastmod,
-        })),
-    },
-    {
-      name: 'authors',
-      count: () => books.sitemap.countAuthors(),
-      page: async (offset, limit) =>
-        (await books.sitemap.authors(offset, limit)).map((row) => ({
-          path: authorPath(row.key),
-          lastmod: row.lastmod,
-        })),
-    },
+    pathsOf('books', books.sitemap, (key) => `/book/${encodeURIComponent(key)}`),
+    pathsOf('authors', deps.authors.sitemap, authorPath),
     {
       name: 'clubs',
       count: () => clubs.sitemap.count(),

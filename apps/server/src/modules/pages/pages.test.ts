@@ -336,14 +336,6 @@ describe('other public pages', () => {
       'The Hunger Games',
     );
     expect((await server.request('/author/Nobody%20Atall')).status).toBe(404);
-
-    const api = await server.request<{ name: string; bookCount: number; books: Array<{ id: string }> }>(
-      '/api/authors/Suzanne%20Collins',
-    );
-    expect(api.status).toBe(200);
-    expect(api.body.name).toBe('Suzanne Collins');
-    expect(api.body.books.map((book) => book.id)).toContain('1');
-    expect((await server.request('/api/authors/Nobody%20Atall')).status).toBe(404);
   });
 
   it('the search page is a page; its results are not indexed and have no canonical', async () => {

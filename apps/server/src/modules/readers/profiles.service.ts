@@ -2,7 +2,7 @@ import { READER_LIMITS, type ReaderPrivacy, type UserStats } from '@nebab/shared
 import { NotFoundError } from '../../lib/errors.js';
 import type { ListSummaryView } from '../lists/lists.service.js';
 import type { Actor } from '../users/users.policy.js';
-import type { BookCardColumns } from './cards.presenter.js';
+import type { BookTile } from '../books/book-card.js';
 import type { ProfileAccess } from './readers.policy.js';
 import type { FollowRowState, ReaderRow } from './readers.repository.js';
 import type { ReadersDirectoryRepository } from './readers.directory.repository.js';
@@ -18,14 +18,14 @@ export interface ProfileSources {
     Array<{
       status: 'wantToRead' | 'currentlyReading' | 'completed';
       count: number;
-      books: BookCardColumns[];
+      books: BookTile[];
     }>
   >;
   recentReviews(
     userId: string,
     limit: number,
   ): Promise<
-    Array<{ review: { id: string; rating: number; comment: string; createdAt: Date }; book: BookCardColumns }>
+    Array<{ review: { id: string; rating: number; comment: string; createdAt: Date }; book: BookTile }>
   >;
   /** The owner's lists; private ones only when `includePrivate`. */
   lists(

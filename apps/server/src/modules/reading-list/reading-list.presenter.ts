@@ -1,5 +1,5 @@
 import type { Read, ReadingList, ReadingListEntry, ReadingListStatus, Shelf } from '@nebab/shared';
-import { coverCandidates } from '../books/books.presenter.js';
+import { authorLine, presentCover } from '../books/books.presenter.js';
 import type { ReadingListEntryWithBook, ReadWithProgress } from './reading-list.service.js';
 import type { ShelfWithCount } from './shelves.repository.js';
 
@@ -22,26 +22,14 @@ function presentRead({ read, progress }: ReadWithProgress): Read {
 
 /** Spec §3 Reading list entry with the book's card fields, its reads and the reader's shelves. */
 export function presentEntry({ entry, book, reads, shelves }: ReadingListEntryWithBook): ReadingListEntry {
-  const candidates = coverCandidates(
-    {
-      id: book.id,
-      isbn10: book.isbn10,
-      isbn13: book.isbn13,
-      cover_url: book.coverUrl,
-      thumbnail_url: book.thumbnailUrl,
-      cover_path: book.coverPath,
-    },
-    'list',
-  );
   const status = entry.status as ReadingListStatus;
   const lastEnded = reads.find((r) => r.read.outcome !== null)?.read;
   return {
     bookId: book.id,
     status,
     title: book.title,
-    author: book.authors.length ? book.authors.join(', ') : 'N/A',
-    coverImage: candidates[0] ?? null,
-    coverCandidates: candidates,
+    author: authorLine(book.authors),
+    ...presentCover(book),
     isFavorite: entry.isFavorite,
     addedAt: entry.createdAt.toISOString(),
     updatedAt: entry.updatedAt.toISOString(),

@@ -1,41 +1,30 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  bookActivity,
   books,
   readingListEntries,
   type NewReadingListEntryRow,
   type ReadingListEntryRow,
 } from '../../db/schema/index.js';
 import { selectRows } from '../../db/sql-helpers.js';
+import {
+  bookCardColumns,
+  bookCardJson,
+  TILE_FIELDS,
+  type BookCard,
+  type BookTile,
+} from '../books/book-card.js';
 
-/** The book columns an entry shows. */
-const BOOK_COLUMNS = {
-  id: books.id,
-  title: books.title,
-  authors: books.authors,
-  pageCount: books.pageCount,
-  isbn10: books.isbn10,
-  isbn13: books.isbn13,
-  coverUrl: books.coverUrl,
-  thumbnailUrl: books.thumbnailUrl,
-  coverPath: books.coverPath,
-  status: books.status,
-};
+/** The card fields an entry shows. */
+export const ENTRY_BOOK_FIELDS = [...TILE_FIELDS, 'pageCount'] as const;
 
-export interface ReadingListBook {
-  id: string;
-  title: string;
-  authors: string[];
-  pageCount: number | null;
-  isbn10: string | null;
-  isbn13: string | null;
-  coverUrl: string | null;
-  thumbnailUrl: string | null;
-  coverPath: string | null;
+/** The book columns an entry shows: its card's, and whether the catalogue still offers it. */
+const BOOK_COLUMNS = { ...bookCardColumns(ENTRY_BOOK_FIELDS), status: books.status };
+
+export type ReadingListBook = Pick<BookCard, (typeof ENTRY_BOOK_FIELDS)[number]> & {
   /** Catalogue status: inactive books stay on readers' lists, marked unavailable. */
   status: string;
-}
+};
 
 /** An entry with the book it names. */
 export interface ReadingListEntryRowWithBook {
@@ -47,16 +36,7 @@ export interface ReadingListEntryRowWithBook {
 export interface ReadingListShelf {
   status: 'wantToRead' | 'currentlyReading' | 'completed';
   count: number;
-  books: Array<{
-    id: string;
-    title: string;
-    authors: string[];
-    isbn10: string | null;
-    isbn13: string | null;
-    coverUrl: string | null;
-    thumbnailUrl: string | null;
-    coverPath: string | null;
-  }>;
+  books: BookTile[];
 }
 
 export type ReadingListEntryPatch = Partial<
@@ -118,16 +98,6 @@ export function createReadingListRepository(db: Db) {
       return row;
     },
 
-    /** An active book of the catalogue, or undefined. */
-    async findActiveBook(bookId: string, tx: Db = db): Promise<ReadingListBook | undefined> {
-      const [row] = await tx
-        .select(BOOK_COLUMNS)
-        .from(books)
-        .where(and(eq(books.id, bookId), eq(books.status, 'active')))
-        .limit(1);
-      return row;
-    },
-
     /** Inserts the entry; the unique (user_id, book_id) constraint refuses a second one. */
     async insert(values: NewReadingListEntryRow, tx: Db = db): Promise<ReadingListEntryRow> {
       const [row] = await tx.insert(readingListEntries).values(values).returning();
@@ -164,31 +134,18 @@ export function createReadingListRepository(db: Db) {
      * active books (one statement; inactive books are counted but not shown).
      */
     async shelves(userId: string, perShelf: number, tx: Db = db): Promise<ReadingListShelf[]> {
-      const rows = await selectRows<{
-        status: string;
-        count: number | string;
-        id: string | null;
-        title: string | null;
-        authors: string[] | null;
-        isbn10: string | null;
-        isbn13: string | null;
-        cover_url: string | null;
-        thumbnail_url: string | null;
-        cover_path: string | null;
-      }>(
+      const rows = await selectRows<{ status: string; count: number | string; book: BookTile | null }>(
         tx,
         sql`WITH counted AS (
               SELECT status, count(*)::int AS count FROM ${readingListEntries}
               WHERE user_id = ${userId} GROUP BY status
             ), latest AS (
-              SELECT e.status, b.id, b.title, b.authors, b.isbn10, b.isbn13, b.cover_url, b.thumbnail_url,
-                     b.cover_path,
+              SELECT e.status, ${bookCardJson('b')} AS book,
                      row_number() OVER (PARTITION BY e.status ORDER BY e.updated_at DESC, e.id) AS n
               FROM ${readingListEntries} e JOIN ${books} b ON b.id = e.book_id
               WHERE e.user_id = ${userId} AND b.status = 'active'
             )
-            SELECT c.status, c.count, l.id, l.title, l.authors, l.isbn10, l.isbn13, l.cover_url,
-                   l.thumbnail_url, l.cover_path
+            SELECT c.status, c.count, l.book
             FROM counted c LEFT JOIN latest l ON l.status = c.status AND l.n <= ${perShelf}
             ORDER BY c.status, l.n`,
       );
@@ -199,24 +156,9 @@ export function createReadingListRepository(db: Db) {
           shelf = { status: row.status as ReadingListShelf['status'], count: Number(row.count), books: [] };
           shelves.set(row.status, shelf);
         }
-        if (row.id && row.title !== null)
-          shelf.books.push({
-            id: row.id,
-            title: row.title,
-            authors: row.authors ?? [],
-            isbn10: row.isbn10,
-            isbn13: row.isbn13,
-            coverUrl: row.cover_url,
-            thumbnailUrl: row.thumbnail_url,
-            coverPath: row.cover_path,
-          });
+        if (row.book) shelf.books.push(row.book);
       }
       return [...shelves.values()];
-    },
-
-    /** A `book_activity` row, read by trending. */
-    async recordActivity(bookId: string, userId: string, kind: string, tx: Db = db): Promise<void> {
-      await tx.insert(bookActivity).values({ bookId, userId, kind });
     },
   };
 }

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { ReadingListEntryRow, ReadingListReadRow, ReadingProgressRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../users/users.policy.js';
 import { canFavorite, canMoveTo, FUTURE_SLACK_MS, maxPage, parseReadDate } from './reading-list.policy.js';
 import type {
@@ -30,6 +31,8 @@ export interface ReadingListServiceDeps {
   readingList: ReadingListRepository;
   reads: ReadsRepository;
   shelves: ShelvesService;
+  /** The books module: the active book an add names, and its `want_to_read` activity (trending). */
+  books: Pick<BooksService, 'findActive' | 'recordActivity'>;
   /** `readingList.statusChanged` after each add or status change (the activity feed listens). */
   events?: DomainEvents;
 }
@@ -55,6 +58,7 @@ export function createReadingListService({
   readingList,
   reads,
   shelves,
+  books,
   events,
 }: ReadingListServiceDeps) {
   /** Tells the listeners (the feed) that a book's status changed, after the transaction committed. */
@@ -158,15 +162,16 @@ export function createReadingListService({
    * unique constraint decides, so two concurrent adds give one 201 and one 409).
    */
   async function add(actor: Actor, input: AddReadingListEntry): Promise<ReadingListEntryWithBook> {
-    const book = await readingList.findActiveBook(input.bookId);
-    if (!book) throw new NotFoundError();
+    const card = await books.findActive(input.bookId);
+    if (!card) throw new NotFoundError();
+    const book: ReadingListBook = { ...card, status: 'active' };
     try {
       const entry = await db.transaction(async (tx) => {
         const row = await readingList.insert(
           { userId: actor.userId, bookId: book.id, status: input.status },
           tx,
         );
-        await readingList.recordActivity(book.id, actor.userId, 'want_to_read', tx);
+        await books.recordActivity({ bookId: book.id, userId: actor.userId, kind: 'want_to_read' }, tx);
         return row;
       });
       await announce(actor, book.id, null, input.status);

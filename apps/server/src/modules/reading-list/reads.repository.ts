@@ -9,6 +9,7 @@ import {
   type ReadingListReadRow,
   type ReadingProgressRow,
 } from '../../db/schema/index.js';
+import { bookCardColumns } from '../books/book-card.js';
 
 export type ReadPatch = Partial<
   Pick<NewReadingListReadRow, 'startedAt' | 'finishedAt' | 'outcome' | 'stoppedPage'>
@@ -167,12 +168,8 @@ export function createReadsRepository(db: Db) {
     async history(userId: string, tx: Db = db): Promise<HistoryRead[]> {
       const rows = await tx
         .select({
-          bookId: books.id,
-          title: books.title,
-          authors: books.authors,
-          genres: books.genres,
-          language: books.language,
-          pageCount: books.pageCount,
+          bookId: readingListEntries.bookId,
+          ...bookCardColumns(['title', 'authors', 'genres', 'language', 'pageCount']),
           startedAt: readingListReads.startedAt,
           finishedAt: readingListReads.finishedAt,
           outcome: readingListReads.outcome,

@@ -1,48 +1,7 @@
-import { and, arrayOverlaps, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectRows, textArray } from '../../db/sql-helpers.js';
-import {
-  books,
-  preferences,
-  readingListEntries,
-  reviews,
-  type PreferencesRow,
-} from '../../db/schema/index.js';
-
-/** The book fields a recommendation needs (card + content signals). */
-export const recommendationBookColumns = {
-  id: books.id,
-  source: books.source,
-  title: books.title,
-  authors: books.authors,
-  genres: books.genres,
-  language: books.language,
-  pageCount: books.pageCount,
-  rating: books.rating,
-  ratingsCount: books.ratingsCount,
-  isbn10: books.isbn10,
-  isbn13: books.isbn13,
-  coverUrl: books.coverUrl,
-  thumbnailUrl: books.thumbnailUrl,
-  coverPath: books.coverPath,
-};
-
-export interface RecommendationBook {
-  id: string;
-  source: string;
-  title: string;
-  authors: string[];
-  genres: string[];
-  language: string;
-  pageCount: number | null;
-  rating: number | null;
-  ratingsCount: number;
-  isbn10: string | null;
-  isbn13: string | null;
-  coverUrl: string | null;
-  thumbnailUrl: string | null;
-  coverPath: string | null;
-}
+import { preferences, readingListEntries, reviews, type PreferencesRow } from '../../db/schema/index.js';
 
 /** How often a seed book and a candidate were liked by the same Nebab readers. */
 export interface CoReadingPair {
@@ -78,7 +37,7 @@ export interface ReaderSignals {
   preferences: PreferencesRow | undefined;
 }
 
-/** Reads a reader's own books and preferences, and active books for the recommender. */
+/** Reads a reader's own books and preferences, and co-readings for the recommender (cards come from the books module). */
 export function createRecommendationsRepository(db: Db) {
   return {
     async readerSignals(userId: string): Promise<ReaderSignals> {
@@ -156,33 +115,6 @@ export function createRecommendationsRepository(db: Db) {
         seedReaders: Number(row.seedReaders),
         candidateReaders: Number(row.candidateReaders),
       }));
-    },
-
-    /** Active books by id (unknown or inactive ids are left out). */
-    async booksByIds(ids: readonly string[]): Promise<RecommendationBook[]> {
-      if (ids.length === 0) return [];
-      return db
-        .select(recommendationBookColumns)
-        .from(books)
-        .where(and(eq(books.status, 'active'), inArray(books.id, [...ids])));
-    },
-
-    /** The most-rated active books matching every given filter (a list filter = any of its values). */
-    async popularMatching(
-      filters: { genres?: string[]; languages?: string[]; authors?: string[]; source?: string },
-      limit: number,
-    ): Promise<RecommendationBook[]> {
-      const conditions: SQL[] = [eq(books.status, 'active')];
-      if (filters.genres?.length) conditions.push(arrayOverlaps(books.genres, filters.genres));
-      if (filters.languages?.length) conditions.push(inArray(books.language, filters.languages));
-      if (filters.authors?.length) conditions.push(arrayOverlaps(books.authors, filters.authors));
-      if (filters.source) conditions.push(eq(books.source, filters.source));
-      return db
-        .select(recommendationBookColumns)
-        .from(books)
-        .where(and(...conditions))
-        .orderBy(desc(books.ratingsCount), books.id) // walks books_active_(source_)popular_idx
-        .limit(limit);
     },
   };
 }

@@ -1,11 +1,14 @@
 import type { RecommendationReason, RecommendationSeedRelation } from '@nebab/shared';
+import { TILE_FIELDS, type BookCard } from '../books/book-card.js';
+import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../users/users.policy.js';
 import type { ItemModel, UserItem } from './item-model.js';
-import type {
-  CoReadingPair,
-  RecommendationBook,
-  RecommendationsRepository,
-} from './recommendations.repository.js';
+import type { CoReadingPair, RecommendationsRepository } from './recommendations.repository.js';
+
+/** The card fields a recommendation shows and weighs (content signals). */
+const BOOK_FIELDS = [...TILE_FIELDS, 'genres', 'language', 'pageCount', 'rating', 'ratingsCount'] as const;
+
+export type RecommendationBook = Pick<BookCard, (typeof BOOK_FIELDS)[number]>;
 
 export interface ScoredRecommendation {
   book: RecommendationBook;
@@ -15,6 +18,8 @@ export interface ScoredRecommendation {
 
 export interface RecommendationsServiceDeps {
   recommendations: RecommendationsRepository;
+  /** The books module: candidates' cards, by id or the most rated matching a preference. */
+  books: Pick<BooksService, 'cards' | 'mostRated'>;
   /** Called once, on first use; null = no collaborative model (preferences only). */
   loadModel: () => ItemModel | null;
 }
@@ -115,7 +120,15 @@ export function coReadingScores(
  * (the goodbooks model, plus live co-reading among Nebab's readers) blended with the most popular books of their preferred genres, languages and
  * authors (and Ethiopian books in their genres for Amharic readers). Own books are never recommended.
  */
-export function createRecommendationsService({ recommendations, loadModel }: RecommendationsServiceDeps) {
+export function createRecommendationsService({
+  recommendations,
+  books,
+  loadModel,
+}: RecommendationsServiceDeps) {
+  const booksByIds = (ids: readonly string[]) => books.cards(ids, { fields: BOOK_FIELDS });
+  const popularMatching = (filters: Parameters<BooksService['mostRated']>[0], limit: number) =>
+    books.mostRated(filters, limit, BOOK_FIELDS);
+
   let model: ItemModel | null | undefined;
   const getModel = () => {
     if (model === undefined) model = loadModel();
@@ -191,20 +204,15 @@ export function createRecommendationsService({ recommendations, loadModel }: Rec
     // Content candidates (and the CF candidates' and seeds' books).
     const ageGenres = prefs?.ageGroup ? AGE_GENRES[prefs.ageGroup] : undefined;
     const [cfBooks, byGenre, byLanguage, byAuthor, ethiopian, byAge, seedBooks] = await Promise.all([
-      recommendations.booksByIds([...cfScores.keys()]),
-      genres.length ? recommendations.popularMatching({ genres }, CANDIDATES.genre) : [],
-      recommendations.popularMatching({ languages }, CANDIDATES.language),
-      authors.length ? recommendations.popularMatching({ authors }, CANDIDATES.author) : [],
+      booksByIds([...cfScores.keys()]),
+      genres.length ? popularMatching({ genres }, CANDIDATES.genre) : [],
+      popularMatching({ languages }, CANDIDATES.language),
+      authors.length ? popularMatching({ authors }, CANDIDATES.author) : [],
       amharic
-        ? recommendations.popularMatching(
-            { source: 'ethiopian', ...(genres.length ? { genres } : {}) },
-            CANDIDATES.ethiopian,
-          )
+        ? popularMatching({ source: 'ethiopian', ...(genres.length ? { genres } : {}) }, CANDIDATES.ethiopian)
         : [],
-      ageGenres ? recommendations.popularMatching({ genres: ageGenres }, CANDIDATES.age) : [],
-      recommendations.booksByIds(
-        [...new Set([...cfScores.values()].map((c) => c.because ?? ''))].filter(Boolean),
-      ),
+      ageGenres ? popularMatching({ genres: ageGenres }, CANDIDATES.age) : [],
+      booksByIds([...new Set([...cfScores.values()].map((c) => c.because ?? ''))].filter(Boolean)),
     ]);
     const titles = new Map(seedBooks.map((b) => [b.id, b.title]));
 

@@ -8,7 +8,7 @@ import {
   type ReviewStatus,
   type ReviewUser,
 } from '@nebab/shared';
-import { coverCandidates } from '../books/books.presenter.js';
+import { authorLine, coverCandidates } from '../books/books.presenter.js';
 import type { FeedReview, ReplyWithAuthor, ReviewAuthor, ReviewDetails } from './reviews.repository.js';
 
 /** The author as shown; a deleted account shows as "Deleted reader" in the request's language. */
@@ -82,20 +82,10 @@ export function presentFeedReview(
     book: {
       id: book.id,
       title: book.title,
-      author: book.authors.length ? book.authors.join(', ') : 'N/A',
+      author: authorLine(book.authors),
       genre: book.genres[0] ?? null,
       language: book.language,
-      coverCandidates: coverCandidates(
-        {
-          id: book.id,
-          isbn10: book.isbn10,
-          isbn13: book.isbn13,
-          cover_url: book.coverUrl,
-          thumbnail_url: book.thumbnailUrl,
-          cover_path: book.coverPath,
-        },
-        'list',
-      ),
+      coverCandidates: coverCandidates(book, 'list'),
     },
   };
 }

@@ -2,7 +2,6 @@ import type { ReviewFeedQuery, ReviewReactionType } from '@nebab/shared';
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  bookActivity,
   books,
   reviewReactions,
   reviewReplies,
@@ -12,6 +11,7 @@ import {
   type ReviewReplyRow,
   type ReviewRow,
 } from '../../db/schema/index.js';
+import { bookCardColumns, TILE_FIELDS, type BookCard } from '../books/book-card.js';
 
 /** The author columns a review or reply shows. */
 const AUTHOR_COLUMNS = {
@@ -59,33 +59,11 @@ export interface ReviewFields {
   spoiler?: boolean;
 }
 
-/** The book columns a feed review shows. */
-const FEED_BOOK_COLUMNS = {
-  id: books.id,
-  title: books.title,
-  authors: books.authors,
-  genres: books.genres,
-  language: books.language,
-  isbn10: books.isbn10,
-  isbn13: books.isbn13,
-  coverUrl: books.coverUrl,
-  thumbnailUrl: books.thumbnailUrl,
-  coverPath: books.coverPath,
-};
+/** The card fields a feed review shows of its book. */
+const FEED_BOOK_FIELDS = [...TILE_FIELDS, 'genres', 'language'] as const;
 
 export interface FeedReview extends ReviewWithAuthor {
-  book: {
-    id: string;
-    title: string;
-    authors: string[];
-    genres: string[];
-    language: string;
-    isbn10: string | null;
-    isbn13: string | null;
-    coverUrl: string | null;
-    thumbnailUrl: string | null;
-    coverPath: string | null;
-  };
+  book: Pick<BookCard, (typeof FEED_BOOK_FIELDS)[number]>;
   reactions: ReactionCounts;
   replyCount: number;
 }
@@ -180,7 +158,7 @@ export function createReviewsRepository(db: Db) {
       );
       const [found, [counted]] = await Promise.all([
         tx
-          .select({ review: reviews, author: AUTHOR_COLUMNS, book: FEED_BOOK_COLUMNS })
+          .select({ review: reviews, author: AUTHOR_COLUMNS, book: bookCardColumns(FEED_BOOK_FIELDS) })
           .from(reviews)
           .innerJoin(books, eq(books.id, reviews.bookId))
           .innerJoin(users, eq(users.id, reviews.userId))
@@ -210,16 +188,6 @@ export function createReviewsRepository(db: Db) {
         })),
         total: Number(counted?.n ?? 0),
       };
-    },
-
-    /** True when the book exists and is active. */
-    async bookIsActive(bookId: string, tx: Db = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: books.id })
-        .from(books)
-        .where(and(eq(books.id, bookId), eq(books.status, 'active')))
-        .limit(1);
-      return Boolean(row);
     },
 
     /**
@@ -253,16 +221,7 @@ export function createReviewsRepository(db: Db) {
       return tx
         .select({
           review: reviews,
-          book: {
-            id: books.id,
-            title: books.title,
-            authors: books.authors,
-            isbn10: books.isbn10,
-            isbn13: books.isbn13,
-            coverUrl: books.coverUrl,
-            thumbnailUrl: books.thumbnailUrl,
-            coverPath: books.coverPath,
-          },
+          book: bookCardColumns(TILE_FIELDS),
         })
         .from(reviews)
         .innerJoin(books, eq(books.id, reviews.bookId))
@@ -404,17 +363,12 @@ export function createReviewsRepository(db: Db) {
       return row?.id;
     },
 
-    /** A `book_activity` row, read by trending. */
     /** The ratings of the reader's reviews that are not deleted, with when each was written (stats). */
     async ratingsBy(userId: string, tx: Db = db): Promise<{ rating: number; createdAt: Date }[]> {
       return tx
         .select({ rating: reviews.rating, createdAt: reviews.createdAt })
         .from(reviews)
         .where(and(eq(reviews.userId, userId), ne(reviews.status, 'deleted')));
-    },
-
-    async recordActivity(bookId: string, userId: string, kind: string, tx: Db = db): Promise<void> {
-      await tx.insert(bookActivity).values({ bookId, userId, kind });
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { ReviewRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { NotFoundError } from '../../lib/errors.js';
+import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../users/users.policy.js';
 import { assertAuthor, canSeeReview } from './reviews.policy.js';
 import type {
@@ -28,6 +29,8 @@ export interface HiddenReaders {
 export interface ReviewsServiceDeps {
   db: Db;
   reviews: ReviewsRepository;
+  /** The books module: whether a book is active, and its `review` activity (trending). */
+  books: Pick<BooksService, 'exists' | 'recordActivity'>;
   /**
    * Domain events (`review.replied`, `review.reacted`, `report.created`, `review.changed`), emitted
    * after commit.
@@ -37,7 +40,7 @@ export interface ReviewsServiceDeps {
   relationships?: HiddenReaders;
 }
 
-export function createReviewsService({ db, reviews, events, relationships }: ReviewsServiceDeps) {
+export function createReviewsService({ db, reviews, books, events, relationships }: ReviewsServiceDeps) {
   const hiddenFrom = (userId: string | null | undefined) =>
     relationships ? relationships.hiddenFrom(userId) : Promise.resolve([]);
 
@@ -80,7 +83,7 @@ export function createReviewsService({ db, reviews, events, relationships }: Rev
    * blocked either way); 404 for an unknown book.
    */
   async function listForBook(bookId: string, actor: Actor | null): Promise<ReviewDetails[]> {
-    if (!(await reviews.bookIsActive(bookId))) throw new NotFoundError();
+    if (!(await books.exists(bookId))) throw new NotFoundError();
     const viewerId = actor?.userId ?? null;
     const hidden = await hiddenFrom(viewerId);
     return reviews.withDetails(await reviews.listForBook(bookId, viewerId, hidden), viewerId, db, hidden);
@@ -100,7 +103,7 @@ export function createReviewsService({ db, reviews, events, relationships }: Rev
     bookId: string,
     input: ReviewInput,
   ): Promise<{ review: ReviewDetails; created: boolean }> {
-    if (!(await reviews.bookIsActive(bookId))) throw new NotFoundError();
+    if (!(await books.exists(bookId))) throw new NotFoundError();
     const hidden = await hiddenFrom(actor.userId);
     const outcome = await db.transaction(async (tx) => {
       const before = await reviews.findMine(actor.userId, bookId, tx);
@@ -115,7 +118,7 @@ export function createReviewsService({ db, reviews, events, relationships }: Rev
         },
         tx,
       );
-      if (inserted) await reviews.recordActivity(bookId, actor.userId, 'review', tx);
+      if (inserted) await books.recordActivity({ bookId, userId: actor.userId, kind: 'review' }, tx);
       const row = await reviews.findById(review.id, tx);
       if (!row) throw new NotFoundError();
       const wasShown = before?.status !== 'deleted';
