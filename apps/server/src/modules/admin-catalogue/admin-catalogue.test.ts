@@ -14,6 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalog } from '../../catalog/ensure-catalog.js';
 import { books, readingListEntries, reviews, users } from '../../db/schema/index.js';
+import { selectRows } from '../../db/sql-helpers.js';
 import { writeFixtureCatalog } from '../../../test/catalog-fixture.js';
 import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../../test/helpers.js';
 
@@ -112,7 +113,7 @@ describe('GET /api/admin/stats', () => {
     const res = await asAdmin<AdminStats>('/api/admin/stats');
     expect(res.status).toBe(200);
     const count = async (query: ReturnType<typeof sql>) =>
-      Number(((await server.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+      Number((await selectRows<{ n: number }>(server.db, query))[0]!.n);
     expect(res.body).toEqual({
       totalUsers: await count(sql`SELECT count(*)::int AS n FROM users WHERE status <> 'deleted'`),
       totalBooks: await count(sql`SELECT count(*)::int AS n FROM books`),

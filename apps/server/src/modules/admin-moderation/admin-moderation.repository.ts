@@ -13,7 +13,7 @@ import {
   type ReviewRow,
   type UserRow,
 } from '../../db/schema/index.js';
-import { escapeLike } from '../../db/sql-helpers.js';
+import { escapeLike, selectRows } from '../../db/sql-helpers.js';
 import { bookCardColumns, COVER_FIELDS, type BookCard } from '../books/book-card.js';
 
 /** A person as the admin screens show them (the presenter names deleted accounts). */
@@ -264,21 +264,20 @@ export function createAdminModerationRepository(db: Db) {
         );
       }
       const union = sql.join(parts, sql` UNION ALL `);
-      const page = (await tx.execute(
+      const page = await selectRows<{ kind: ReportKind; id: string }>(
+        tx,
         sql`SELECT kind, id FROM (${union}) q ORDER BY created_at DESC, id DESC
             LIMIT ${options.pageSize} OFFSET ${(options.page - 1) * options.pageSize}`,
-      )) as unknown as { rows: { kind: ReportKind; id: string }[] };
-      const counted = (await tx.execute(sql`SELECT count(*)::int AS n FROM (${union}) q`)) as unknown as {
-        rows: { n: number }[];
-      };
+      );
+      const [counted] = await selectRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM (${union}) q`);
       const found = new Map<string, ReportRow>();
-      const bookIds = page.rows.filter((row) => row.kind === 'book').map((row) => row.id);
-      const reviewIds = page.rows.filter((row) => row.kind === 'review').map((row) => row.id);
+      const bookIds = page.filter((row) => row.kind === 'book').map((row) => row.id);
+      const reviewIds = page.filter((row) => row.kind === 'review').map((row) => row.id);
       for (const row of await findBookReports(bookIds, tx)) found.set(row.id, row);
       for (const row of await findReviewReports(reviewIds, tx)) found.set(row.id, row);
       return {
-        items: page.rows.map((row) => found.get(row.id)).filter((row): row is ReportRow => Boolean(row)),
-        total: Number(counted.rows[0]?.n ?? 0),
+        items: page.map((row) => found.get(row.id)).filter((row): row is ReportRow => Boolean(row)),
+        total: Number(counted?.n ?? 0),
       };
     },
 

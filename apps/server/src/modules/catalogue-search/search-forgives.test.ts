@@ -3,6 +3,7 @@ import type { SearchResponse } from '@nebab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalog } from '../../catalog/ensure-catalog.js';
 import { books, users } from '../../db/schema/index.js';
+import { selectRows } from '../../db/sql-helpers.js';
 import { writeFixtureCatalog } from '../../../test/catalog-fixture.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
 
@@ -86,11 +87,10 @@ describe('typos', () => {
     expect(edited.status).toBe(200);
     await server.app.services.vocabulary.refresh();
     expect(titles(await search('quilmarrow'))[0]).toBe('The Quillmarrow Lighthouse');
-    const [gone] = (
-      (await server.db.execute(
-        sql`SELECT books FROM search_terms WHERE kind = 'w' AND term = 'zanzibarian'`,
-      )) as unknown as { rows: Array<{ books: number }> }
-    ).rows;
+    const [gone] = await selectRows<{ books: number }>(
+      server.db,
+      sql`SELECT books FROM search_terms WHERE kind = 'w' AND term = 'zanzibarian'`,
+    );
     expect(gone?.books).toBe(0);
   });
 });

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog } from '../../catalog/ensure-catalog.js';
 import { REPO_ROOT } from '../../config.js';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.js';
-import { selectRows } from '../../db/sql-helpers.js';
+import { selectRows, textArray } from '../../db/sql-helpers.js';
 import { startTestServer, type TestServer } from '../../../test/helpers.js';
 import { searchFunctionsSql } from './search-sql.js';
 
@@ -47,7 +47,7 @@ async function throughSql(texts: string[]): Promise<Row[]> {
     sql`SELECT t, nebab_fold_ethiopic(t) AS fold, nebab_romanize_ethiopic(t) AS romanised, nebab_plain_latin(t) AS plain,
                nebab_latin_key(t) AS key, btrim(regexp_replace(nebab_search_words(t), ' +', ' ', 'g')) AS words,
                nebab_title_words(t) AS title
-        FROM unnest(${`{${texts.map((text) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`}::text[]) AS t`,
+        FROM unnest(${textArray(texts)}) AS t`,
   );
 }
 
