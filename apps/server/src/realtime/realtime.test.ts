@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { rooms } from './rooms.js';
+import { rooms } from '@nebab/shared';
 import { signUp, startTestServer, type TestServer } from '../../test/helpers.js';
 
 let server: TestServer;

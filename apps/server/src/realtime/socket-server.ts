@@ -1,5 +1,5 @@
 import type { ClientToServerEvents, RoomName, ServerToClientEvents } from '@nebab/shared';
-import { SOCKET_PATH } from '@nebab/shared';
+import { rooms, SOCKET_PATH } from '@nebab/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
 import { Server, type BroadcastOperator, type Socket } from 'socket.io';
@@ -8,7 +8,6 @@ import { AppError } from '../lib/errors.js';
 import { withSafePublish, type RedisLinks } from '../lib/redis.js';
 import { settledHandlers } from './socket-acks.js';
 import type { Actor } from '../modules/users/users.policy.js';
-import { rooms } from './rooms.js';
 
 /** Events between server nodes (none yet). */
 export type InterServerEvents = Record<never, never>;

@@ -1,8 +1,7 @@
-import type { ClubMessage, ClubMessageList, ErrorBody } from '@nebab/shared';
+import { rooms, type ClubMessage, type ClubMessageList, type ErrorBody } from '@nebab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clubMessages } from '../../db/schema/index.js';
-import { rooms } from '../../realtime/rooms.js';
 import {
   collectMessages,
   connectedSocket,

@@ -1,8 +1,7 @@
-import { clubMessageContentSchema } from '@nebab/shared';
+import { clubMessageContentSchema, rooms } from '@nebab/shared';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { handleWithAck, parsePayload } from '../../realtime/socket-acks.js';
-import { rooms } from '../../realtime/rooms.js';
 import { presentMessage } from './clubs.presenter.js';
 
 const clubIdSchema = z.object({ clubId: z.uuid('validation.invalid') });

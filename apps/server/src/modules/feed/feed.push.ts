@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { rooms } from '../../realtime/rooms.js';
+import { rooms } from '@nebab/shared';
 import { presentFeedEntry } from './feed.presenter.js';
 
 /**

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { rooms } from '../../realtime/rooms.js';
+import { rooms } from '@nebab/shared';
 import { socketLanguage } from '../../realtime/socket-acks.js';
 import type { RealtimeSocket } from '../../realtime/socket-server.js';
 import { presentImport } from './imports.presenter.js';
