@@ -51,6 +51,7 @@ import { createReviewsRepository } from './modules/reviews/reviews.repository.js
 import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createClubsDirectoryRepository } from './modules/clubs/clubs.directory.repository.js';
 import { createClubsRepository } from './modules/clubs/clubs.repository.js';
+import { createClubTalkRepository } from './modules/clubs/clubs.talk.repository.js';
 import { createChatLimiter } from './modules/clubs/chat-limiter.js';
 import { createClubsService } from './modules/clubs/clubs.service.js';
 import { createFeedRepository } from './modules/feed/feed.repository.js';
@@ -166,6 +167,7 @@ export function createServices({
   const clubs = createClubsService({
     db,
     clubs: createClubsRepository(db),
+    talk: createClubTalkRepository(db),
     directory: createClubsDirectoryRepository(db),
     storage: uploads,
     events,

@@ -17,14 +17,9 @@ import type { ClubMeetingRow } from '../../db/schema/index.js';
 import type { BookTile } from '../books/book-card.js';
 import { coverCandidates } from '../books/books.presenter.js';
 import { presentReviewUser } from '../reviews/reviews.presenter.js';
-import type { ClubForViewer } from './clubs.service.js';
-import type {
-  ClubPerson,
-  MemberRow,
-  MessageWithAuthor,
-  TopicReplyWithAuthor,
-  TopicWithAuthor,
-} from './clubs.repository.js';
+import type { ClubForViewer } from './clubs.access.js';
+import type { ClubPerson, MemberRow } from './clubs.repository.js';
+import type { MessageWithAuthor, TopicReplyWithAuthor, TopicWithAuthor } from './clubs.talk.repository.js';
 
 /** A person as shown; a deleted account shows as "Deleted reader". */
 export function presentClubUser(person: ClubPerson, language: Language = DEFAULT_LANGUAGE): ClubUser {

@@ -4,24 +4,13 @@ import {
   CLUB_LIMITS,
   isGenreSlug,
   type ClubCreate,
-  type ClubJoinDecision,
-  type ClubMessagesQuery,
   type ClubPatch,
-  type ClubRole,
   type ClubSearchQuery,
-  type ClubTopicInput,
-  type ClubTopicReplyInput,
 } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
-import type { ClubMeetingRow, ClubRow, NewClubRow } from '../../db/schema/index.js';
+import type { ClubMeetingRow, NewClubRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
-import {
-  AppError,
-  ConflictError,
-  NotFoundError,
-  RateLimitedError,
-  ValidationError,
-} from '../../lib/errors.js';
+import { AppError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import {
   acceptImageHead,
   IMAGE_CONTENT_TYPES,
@@ -33,20 +22,15 @@ import {
 } from '../../lib/file-type.js';
 import { StorageRejectedError, StorageTooLargeError, type Storage } from '../../lib/storage.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { TILE_FIELDS, type BookTile } from '../books/book-card.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../users/users.policy.js';
-import { assertCanSeeInside, assertMember, assertModerator, canSeeInside, isMember } from './clubs.policy.js';
+import { createClubAccess, runAfterCommit, type AfterCommit, type ClubForViewer } from './clubs.access.js';
 import type { ClubsDirectoryRepository } from './clubs.directory.repository.js';
-import type {
-  ClubFacts,
-  ClubsRepository,
-  MemberRow,
-  MembershipState,
-  MessageWithAuthor,
-  TopicReplyWithAuthor,
-  TopicWithAuthor,
-} from './clubs.repository.js';
+import { createClubMembership } from './clubs.membership.service.js';
+import { assertCanSeeInside, assertModerator } from './clubs.policy.js';
+import type { ClubsRepository } from './clubs.repository.js';
+import type { ClubTalkRepository } from './clubs.talk.repository.js';
+import { createClubTalk } from './clubs.talk.service.js';
 
 /** Who is hidden from whom (blocks), answered by the readers module. */
 export interface HiddenReaders {
@@ -56,6 +40,8 @@ export interface HiddenReaders {
 export interface ClubsServiceDeps {
   db: Db;
   clubs: ClubsRepository;
+  /** A club's chat, topics and meetings. */
+  talk: ClubTalkRepository;
   /** The public clubs listed in the sitemap. */
   directory: ClubsDirectoryRepository;
   storage: Storage;
@@ -68,31 +54,16 @@ export interface ClubsServiceDeps {
   relationships?: HiddenReaders;
 }
 
-/** A stored chat message and who must not receive it (blocked either way with its author). */
-export interface SentMessage {
-  stored: MessageWithAuthor;
-  hiddenFrom: string[];
-}
-
-/** A club with everything the Club shape shows, seen by one viewer. */
-export interface ClubView extends ClubFacts {
-  currentBook: BookTile | null;
-  nextBook: BookTile | null;
-}
-
-/** A club as one viewer sees it: `restricted` when only the name may be shown. */
-export interface ClubForViewer extends ClubView {
-  restricted: boolean;
-}
-
-/** Things to announce once the transaction has committed. */
-type AfterCommit = Array<() => Promise<void>>;
-
 const COVER_EXTENSIONS = new Set<string>(['jpg', 'png', 'webp']);
 
+/**
+ * Book clubs (spec §6): a club and its settings, cover, directory and genre groups here; who belongs
+ * to it in clubs.membership.service.ts; its chat, topics and meetings in clubs.talk.service.ts.
+ */
 export function createClubsService({
   db,
   clubs,
+  talk,
   directory,
   storage,
   events,
@@ -102,53 +73,8 @@ export function createClubsService({
 }: ClubsServiceDeps) {
   const hiddenFrom = (userId: string | null | undefined) =>
     relationships ? relationships.hiddenFrom(userId) : Promise.resolve([]);
-
-  async function run(after: AfterCommit): Promise<void> {
-    for (const task of after) await task();
-  }
-
-  async function forViewer(rows: ClubRow[], viewerId: string | null, tx: Db = db): Promise<ClubForViewer[]> {
-    const views = await clubs.views(rows, viewerId, tx);
-    const bookIds = rows.flatMap((row) => [row.currentBookId, row.nextBookId]).filter((id) => id !== null);
-    const tiles = new Map(
-      (await books.cards(bookIds, { fields: TILE_FIELDS, includeInactive: true }, tx)).map((book) => [
-        book.id,
-        book,
-      ]),
-    );
-    const tileOf = (id: string | null) => (id ? (tiles.get(id) ?? null) : null);
-    return views.map((view) => ({
-      ...view,
-      currentBook: tileOf(view.club.currentBookId),
-      nextBook: tileOf(view.club.nextBookId),
-      restricted: !canSeeInside(view.club, view.membership === 'none' ? null : view.membership),
-    }));
-  }
-
-  async function oneForViewer(row: ClubRow, viewerId: string | null, tx: Db = db): Promise<ClubForViewer> {
-    const [view] = await forViewer([row], viewerId, tx);
-    if (!view) throw new NotFoundError();
-    return view;
-  }
-
-  /** The club and the caller's state in it; 404 when there is no such club. */
-  async function access(
-    clubId: string,
-    actor: Actor | null,
-    tx: Db = db,
-  ): Promise<{ club: ClubRow; state: MembershipState | null }> {
-    const club = await clubs.findById(clubId, tx);
-    if (!club) throw new NotFoundError();
-    const state = actor ? await clubs.membershipOf(clubId, actor.userId, tx) : null;
-    return { club, state };
-  }
-
-  /** Like `access`, with the club row locked for the transaction. */
-  async function lockedAccess(clubId: string, actor: Actor, tx: Db) {
-    const club = await clubs.lock(clubId, tx);
-    if (!club) throw new NotFoundError();
-    return { club, state: await clubs.membershipOf(clubId, actor.userId, tx) };
-  }
+  const clubAccess = createClubAccess({ db, clubs, books });
+  const { forViewer, oneForViewer, access, lockedAccess } = clubAccess;
 
   async function assertBook(field: 'currentBookId' | 'nextBookId', bookId: string, tx: Db): Promise<string> {
     const book = await books.findActive(bookId, tx);
@@ -220,9 +146,9 @@ export function createClubsService({
 
       let scheduled: ClubMeetingRow | null = null;
       if (input.nextMeeting !== undefined) {
-        const upcoming = await clubs.upcomingMeeting(clubId, tx);
+        const upcoming = await talk.upcomingMeeting(clubId, tx);
         if (input.nextMeeting === null) {
-          if (upcoming) await clubs.deleteMeeting(upcoming.id, tx);
+          if (upcoming) await talk.deleteMeeting(upcoming.id, tx);
         } else {
           const values = {
             startsAt: new Date(input.nextMeeting.startsAt),
@@ -230,8 +156,8 @@ export function createClubsService({
             location: input.nextMeeting.location || null,
           };
           scheduled = upcoming
-            ? await clubs.updateMeeting(upcoming.id, values, tx)
-            : await clubs.insertMeeting({ ...values, clubId, createdBy: actor.userId }, tx);
+            ? await talk.updateMeeting(upcoming.id, values, tx)
+            : await talk.insertMeeting({ ...values, clubId, createdBy: actor.userId }, tx);
         }
       }
 
@@ -261,7 +187,7 @@ export function createClubsService({
       }
       return oneForViewer(updated, actor.userId, tx);
     });
-    await run(after);
+    await runAfterCommit(after);
     return result;
   }
 
@@ -315,7 +241,6 @@ export function createClubsService({
     }
   }
 
-  /** The cover file for whoever may see the club's insides; 404 otherwise or when there is none. */
   /**
    * The cover file. `version` is the random part of the stored key, handed out only in the club's
    * `coverImage` URL to those who may see the club: it works as a capability, so an `<img>` (which
@@ -335,192 +260,6 @@ export function createClubsService({
     const file = await storage.open(club.coverKey);
     if (!file) throw new NotFoundError();
     return { ...file, type: IMAGE_CONTENT_TYPES[extension as ImageExtension] };
-  }
-
-  /** Public club: member at once. Private: a pending request (moderators hear of it). Idempotent. */
-  async function join(actor: Actor, clubId: string): Promise<ClubForViewer> {
-    const after: AfterCommit = [];
-    const result = await db.transaction(async (tx) => {
-      const { club, state } = await lockedAccess(clubId, actor, tx);
-      if (club.visibility === 'public') {
-        if (!isMember(state)) {
-          await clubs.setMembership(clubId, actor.userId, 'member', tx);
-          const { moderators } = await clubs.memberIds(clubId, tx);
-          const payload = {
-            clubId,
-            clubName: club.name,
-            userId: actor.userId,
-            visibility: 'public' as const,
-            moderatorIds: moderators,
-          };
-          after.push(() => events.emit('club.memberJoined', payload));
-        }
-      } else if (state === null) {
-        await clubs.setMembership(clubId, actor.userId, 'pending', tx);
-        const { moderators } = await clubs.memberIds(clubId, tx);
-        const payload = { clubId, clubName: club.name, actorId: actor.userId, moderatorIds: moderators };
-        after.push(() => events.emit('club.joinRequested', payload));
-      }
-      return oneForViewer(club, actor.userId, tx);
-    });
-    await run(after);
-    return result;
-  }
-
-  /**
-   * Leave (or withdraw a request). The last moderator cannot leave while other members remain
-   * (409); when the last member leaves, the club is deleted with everything in it.
-   */
-  async function leave(actor: Actor, clubId: string): Promise<void> {
-    const outcome = await db.transaction(async (tx) => {
-      const { club, state } = await lockedAccess(clubId, actor, tx);
-      if (state === null) return { wasMember: false, removedCover: null, moderatorIds: [] };
-      const wasMember = isMember(state);
-      const { members, moderators } = await clubs.memberIds(clubId, tx);
-      if (wasMember) {
-        if (members.length === 1) {
-          await clubs.remove(clubId, tx);
-          return { wasMember, removedCover: club.coverKey, moderatorIds: [] };
-        }
-        if (state === 'moderator' && moderators.length === 1) throw new ConflictError('clubs.lastModerator');
-      }
-      await clubs.deleteMembership(clubId, actor.userId, tx);
-      return { wasMember, removedCover: null, moderatorIds: moderators.filter((id) => id !== actor.userId) };
-    });
-    if (outcome.removedCover) await storage.remove(outcome.removedCover).catch(() => undefined);
-    if (outcome.wasMember)
-      await events.emit('club.memberLeft', {
-        clubId,
-        userId: actor.userId,
-        removedBy: null,
-        moderatorIds: outcome.moderatorIds,
-      });
-  }
-
-  async function members(actor: Actor | null, clubId: string): Promise<MemberRow[]> {
-    const { club, state } = await access(clubId, actor);
-    assertCanSeeInside(club, state);
-    return clubs.members(clubId, 'members');
-  }
-
-  /** Promote or demote a member; the last moderator cannot be demoted. */
-  async function setRole(actor: Actor, clubId: string, userId: string, role: ClubRole): Promise<MemberRow> {
-    return db.transaction(async (tx) => {
-      const { club, state } = await lockedAccess(clubId, actor, tx);
-      assertModerator(club, state);
-      const target = await clubs.membershipOf(clubId, userId, tx);
-      if (!isMember(target)) throw new NotFoundError('clubs.notAMember');
-      if (target === 'moderator' && role === 'member') {
-        const { moderators } = await clubs.memberIds(clubId, tx);
-        if (moderators.length === 1) throw new ConflictError('clubs.lastModerator');
-      }
-      if (target !== role) await clubs.setMembership(clubId, userId, role, tx);
-      const row = (await clubs.members(clubId, 'members', tx)).find((member) => member.user.id === userId);
-      if (!row) throw new NotFoundError('clubs.notAMember');
-      return row;
-    });
-  }
-
-  /** A moderator removes a member (not a moderator: demote first). */
-  async function removeMember(actor: Actor, clubId: string, userId: string): Promise<void> {
-    const moderatorIds = await db.transaction(async (tx) => {
-      const { club, state } = await lockedAccess(clubId, actor, tx);
-      assertModerator(club, state);
-      const target = await clubs.membershipOf(clubId, userId, tx);
-      if (!isMember(target)) throw new NotFoundError('clubs.notAMember');
-      if (target === 'moderator') throw new ConflictError('clubs.removeModerator');
-      await clubs.deleteMembership(clubId, userId, tx);
-      return (await clubs.memberIds(clubId, tx)).moderators;
-    });
-    await events.emit('club.memberLeft', { clubId, userId, removedBy: actor.userId, moderatorIds });
-  }
-
-  async function requests(actor: Actor, clubId: string): Promise<MemberRow[]> {
-    const { club, state } = await access(clubId, actor);
-    assertModerator(club, state);
-    return clubs.members(clubId, 'pending');
-  }
-
-  async function decide(
-    actor: Actor,
-    clubId: string,
-    userId: string,
-    input: ClubJoinDecision,
-  ): Promise<void> {
-    const approved = input.decision === 'approve';
-    const { club, moderatorIds } = await db.transaction(async (tx) => {
-      const { club, state } = await lockedAccess(clubId, actor, tx);
-      assertModerator(club, state);
-      if ((await clubs.membershipOf(clubId, userId, tx)) !== 'pending')
-        throw new NotFoundError('clubs.noRequest');
-      if (approved) await clubs.approve(clubId, userId, tx);
-      else await clubs.deleteMembership(clubId, userId, tx);
-      return { club, moderatorIds: (await clubs.memberIds(clubId, tx)).moderators };
-    });
-    await events.emit('club.joinDecided', { clubId, clubName: club.name, userId, approved });
-    if (approved)
-      await events.emit('club.memberJoined', {
-        clubId,
-        clubName: club.name,
-        userId,
-        visibility: club.visibility === 'private' ? 'private' : 'public',
-        moderatorIds,
-      });
-  }
-
-  // Chat -----------------------------------------------------------------------------------------
-
-  /** Members only; ids name messages of this club (404 otherwise). */
-  async function messages(
-    actor: Actor,
-    clubId: string,
-    query: ClubMessagesQuery,
-  ): Promise<{ rows: MessageWithAuthor[]; hasMore: boolean }> {
-    const { club, state } = await access(clubId, actor);
-    assertMember(club, state);
-    if (query.before && query.after) throw new ValidationError({ after: 'validation.invalid' });
-    const cursor = query.before ?? query.after;
-    let seq: number | undefined;
-    if (cursor) {
-      seq = await clubs.messageSeq(clubId, cursor);
-      if (seq === undefined)
-        throw new ValidationError({ [query.before ? 'before' : 'after']: 'validation.invalid' });
-    }
-    return clubs.messages(
-      clubId,
-      {
-        beforeSeq: query.before ? seq : undefined,
-        afterSeq: query.after ? seq : undefined,
-        limit: query.limit,
-      },
-      await hiddenFrom(actor.userId),
-    );
-  }
-
-  /** Entering a club's chat room (socket `club:join`): members only (404 / 403 as for REST). */
-  async function joinChat(actor: Actor, clubId: string): Promise<void> {
-    const { club, state } = await access(clubId, actor);
-    assertMember(club, state);
-  }
-
-  /**
-   * Sends a chat message (socket `club:message`; content already validated): members only, at most
-   * `CLUB_LIMITS.messagesPerWindow` per window (429 with the wait). The membership check and the
-   * insert are one statement; only a refusal reads more to tell 404 from 403. Answers the stored
-   * message and the readers blocked either way with its author, who must not receive it.
-   */
-  async function sendMessage(actor: Actor, clubId: string, content: string): Promise<SentMessage> {
-    if (chatLimiter) {
-      const verdict = await chatLimiter.hit(`chat:${actor.userId}`);
-      if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds, 'clubs.messageRateLimited');
-    }
-    const stored = await clubs.insertMessageIfMember(clubId, actor.userId, content);
-    if (!stored) {
-      const { club, state } = await access(clubId, actor);
-      assertMember(club, state);
-      throw new NotFoundError();
-    }
-    return { stored, hiddenFrom: await hiddenFrom(actor.userId) };
   }
 
   // Readers and genres ---------------------------------------------------------------------------
@@ -546,62 +285,6 @@ export function createClubsService({
     return clubs.publicNames(ids);
   }
 
-  // Discussions ----------------------------------------------------------------------------------
-
-  async function topics(actor: Actor | null, clubId: string): Promise<TopicWithAuthor[]> {
-    const { club, state } = await access(clubId, actor);
-    assertCanSeeInside(club, state);
-    return clubs.topics(clubId);
-  }
-
-  async function topic(
-    actor: Actor | null,
-    clubId: string,
-    topicId: string,
-  ): Promise<{ topic: TopicWithAuthor; replies: TopicReplyWithAuthor[] }> {
-    const { club, state } = await access(clubId, actor);
-    assertCanSeeInside(club, state);
-    const found = await clubs.topic(clubId, topicId);
-    if (!found) throw new NotFoundError();
-    return { topic: found, replies: await clubs.topicReplies(topicId) };
-  }
-
-  async function createTopic(actor: Actor, clubId: string, input: ClubTopicInput): Promise<TopicWithAuthor> {
-    const { club, state } = await access(clubId, actor);
-    assertMember(club, state);
-    const row = await clubs.insertTopic(clubId, actor.userId, input.title, input.body);
-    const found = await clubs.topic(clubId, row.id);
-    if (!found) throw new NotFoundError();
-    return found;
-  }
-
-  async function replyToTopic(
-    actor: Actor,
-    clubId: string,
-    topicId: string,
-    input: ClubTopicReplyInput,
-  ): Promise<TopicReplyWithAuthor> {
-    const { club, state } = await access(clubId, actor);
-    assertMember(club, state);
-    if (!(await clubs.topic(clubId, topicId))) throw new NotFoundError();
-    const reply = await db.transaction((tx) => clubs.insertTopicReply(topicId, actor.userId, input.body, tx));
-    const author = await clubs.findPerson(actor.userId);
-    if (!author) throw new NotFoundError();
-    return { reply, author };
-  }
-
-  // Meetings -------------------------------------------------------------------------------------
-
-  async function meetings(actor: Actor | null, clubId: string, when: 'upcoming' | 'past') {
-    const { club, state } = await access(clubId, actor);
-    assertCanSeeInside(club, state);
-    return clubs.meetings({ clubId }, when, CLUB_LIMITS.listMax);
-  }
-
-  function myMeetings(actor: Actor, when: 'upcoming' | 'past') {
-    return clubs.meetings({ memberId: actor.userId }, when, CLUB_LIMITS.listMax);
-  }
-
   return {
     /** Public clubs for the sitemap (private ones are never listed). */
     sitemap: {
@@ -615,25 +298,11 @@ export function createClubsService({
     assertCanEditCover,
     setCover,
     cover,
-    join,
-    leave,
-    members,
-    setRole,
-    removeMember,
-    requests,
-    decide,
-    messages,
-    joinChat,
-    sendMessage,
+    ...createClubMembership({ db, clubs, access: clubAccess, storage, events }),
+    ...createClubTalk({ db, clubs, talk, access: clubAccess, chatLimiter, hiddenFrom }),
     publicClubsOf,
     genreGroups,
     publicNames,
-    topics,
-    topic,
-    createTopic,
-    replyToTopic,
-    meetings,
-    myMeetings,
   };
 }
 

@@ -1,0 +1,248 @@
+import { and, asc, desc, eq, getTableColumns, gt, lt, lte, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  clubMeetings,
+  clubMemberships,
+  clubMessages,
+  clubs,
+  clubTopicReplies,
+  clubTopics,
+  users,
+  type ClubMeetingRow,
+  type ClubMessageRow,
+  type ClubTopicReplyRow,
+  type ClubTopicRow,
+} from '../../db/schema/index.js';
+import { selectRows } from '../../db/sql-helpers.js';
+import { now } from '../../lib/time.js';
+import { USER_COLUMNS, viewerIsMember, type ClubPerson } from './clubs.repository.js';
+
+export interface MessageWithAuthor {
+  message: ClubMessageRow;
+  author: ClubPerson;
+}
+
+export interface TopicWithAuthor {
+  topic: ClubTopicRow;
+  author: ClubPerson;
+  replyCount: number;
+}
+
+export interface TopicReplyWithAuthor {
+  reply: ClubTopicReplyRow;
+  author: ClubPerson;
+}
+
+/**
+ * Reads and writes what is said and planned in a club: its chat, its discussion topics and their
+ * replies, its meetings. The caller checked membership (except where a method says it checks).
+ */
+export function createClubTalkRepository(db: Db) {
+  return {
+    // Chat ---------------------------------------------------------------------------------------
+
+    /**
+     * Stores a message if the user is a member of the club and answers it with its author, in one
+     * round trip (the chat's hot path); undefined when the user is not a member (or no such club).
+     */
+    async insertMessageIfMember(
+      clubId: string,
+      userId: string,
+      content: string,
+    ): Promise<MessageWithAuthor | undefined> {
+      const [row] = await selectRows<{
+        id: string;
+        seq: string | number;
+        club_id: string;
+        user_id: string;
+        content: string;
+        created_at: Date | string;
+        name: string;
+        profile_picture: string | null;
+        status: string;
+      }>(
+        db,
+        sql`WITH m AS (
+              INSERT INTO ${clubMessages} (club_id, user_id, content)
+              SELECT ${clubId}, ${userId}, ${content}
+              WHERE EXISTS (SELECT 1 FROM ${clubMemberships} cm WHERE cm.club_id = ${clubId}
+                            AND cm.user_id = ${userId} AND cm.state IN ('member', 'moderator'))
+              RETURNING id, seq, club_id, user_id, content, created_at
+            )
+            SELECT m.*, u.name, u.profile_picture, u.status::text AS status
+            FROM m JOIN ${users} u ON u.id = m.user_id`,
+      );
+      if (!row) return undefined;
+      const message: ClubMessageRow = {
+        id: row.id,
+        seq: Number(row.seq),
+        clubId: row.club_id,
+        userId: row.user_id,
+        content: row.content,
+        createdAt: new Date(row.created_at),
+      };
+      return {
+        message,
+        author: { id: row.user_id, name: row.name, profilePicture: row.profile_picture, status: row.status },
+      };
+    },
+
+    /** The `seq` of a message of the club, or undefined. */
+    async messageSeq(clubId: string, messageId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ seq: clubMessages.seq })
+        .from(clubMessages)
+        .where(and(eq(clubMessages.clubId, clubId), eq(clubMessages.id, messageId)));
+      return row?.seq;
+    },
+
+    /**
+     * A page of messages, returned oldest first. `after`: the `limit` messages right after that seq;
+     * otherwise the `limit` latest ones (before `before` when given). Fetches one extra to tell
+     * whether more remain.
+     */
+    async messages(
+      clubId: string,
+      page: { beforeSeq?: number; afterSeq?: number; limit: number },
+      hidden: readonly string[] = [],
+    ): Promise<{ rows: MessageWithAuthor[]; hasMore: boolean }> {
+      const conditions = [eq(clubMessages.clubId, clubId)];
+      if (hidden.length > 0) conditions.push(notInArray(clubMessages.userId, [...hidden]));
+      if (page.beforeSeq !== undefined) conditions.push(lt(clubMessages.seq, page.beforeSeq));
+      if (page.afterSeq !== undefined) conditions.push(gt(clubMessages.seq, page.afterSeq));
+      const ascending = page.afterSeq !== undefined;
+      const rows = await db
+        .select({ message: clubMessages, author: USER_COLUMNS })
+        .from(clubMessages)
+        .innerJoin(users, eq(users.id, clubMessages.userId))
+        .where(and(...conditions))
+        .orderBy(ascending ? asc(clubMessages.seq) : desc(clubMessages.seq))
+        .limit(page.limit + 1);
+      const hasMore = rows.length > page.limit;
+      const pageRows = rows.slice(0, page.limit);
+      return { rows: ascending ? pageRows : pageRows.reverse(), hasMore };
+    },
+
+    // Discussions --------------------------------------------------------------------------------
+
+    async topics(clubId: string): Promise<TopicWithAuthor[]> {
+      const replyCount = sql<number>`(SELECT count(*)::int FROM ${clubTopicReplies} r WHERE r.topic_id = ${clubTopics.id})`;
+      const rows = await db
+        .select({ topic: clubTopics, author: USER_COLUMNS, replyCount })
+        .from(clubTopics)
+        .innerJoin(users, eq(users.id, clubTopics.userId))
+        .where(eq(clubTopics.clubId, clubId))
+        .orderBy(desc(clubTopics.lastActivityAt), desc(clubTopics.id));
+      return rows.map((row) => ({ ...row, replyCount: Number(row.replyCount) }));
+    },
+
+    async topic(clubId: string, topicId: string, tx: Db = db): Promise<TopicWithAuthor | undefined> {
+      const replyCount = sql<number>`(SELECT count(*)::int FROM ${clubTopicReplies} r WHERE r.topic_id = ${clubTopics.id})`;
+      const [row] = await tx
+        .select({ topic: clubTopics, author: USER_COLUMNS, replyCount })
+        .from(clubTopics)
+        .innerJoin(users, eq(users.id, clubTopics.userId))
+        .where(and(eq(clubTopics.clubId, clubId), eq(clubTopics.id, topicId)));
+      return row ? { ...row, replyCount: Number(row.replyCount) } : undefined;
+    },
+
+    async topicReplies(topicId: string): Promise<TopicReplyWithAuthor[]> {
+      return db
+        .select({ reply: clubTopicReplies, author: USER_COLUMNS })
+        .from(clubTopicReplies)
+        .innerJoin(users, eq(users.id, clubTopicReplies.userId))
+        .where(eq(clubTopicReplies.topicId, topicId))
+        .orderBy(asc(clubTopicReplies.createdAt), asc(clubTopicReplies.id));
+    },
+
+    async insertTopic(clubId: string, userId: string, title: string, body: string): Promise<ClubTopicRow> {
+      const [row] = await db.insert(clubTopics).values({ clubId, userId, title, body }).returning();
+      if (!row) throw new Error('topic insert returned nothing');
+      return row;
+    },
+
+    async insertTopicReply(
+      topicId: string,
+      userId: string,
+      body: string,
+      tx: Db,
+    ): Promise<ClubTopicReplyRow> {
+      const [row] = await tx.insert(clubTopicReplies).values({ topicId, userId, body }).returning();
+      if (!row) throw new Error('reply insert returned nothing');
+      await tx.update(clubTopics).set({ lastActivityAt: row.createdAt }).where(eq(clubTopics.id, topicId));
+      return row;
+    },
+
+    // Meetings -----------------------------------------------------------------------------------
+
+    /** The club's next meeting (the soonest one still ahead), for update. */
+    async upcomingMeeting(clubId: string, tx: Db): Promise<ClubMeetingRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(clubMeetings)
+        .where(and(eq(clubMeetings.clubId, clubId), gt(clubMeetings.startsAt, now())))
+        .orderBy(asc(clubMeetings.startsAt))
+        .limit(1);
+      return row;
+    },
+
+    async insertMeeting(
+      values: {
+        clubId: string;
+        startsAt: Date;
+        title: string | null;
+        location: string | null;
+        createdBy: string;
+      },
+      tx: Db,
+    ): Promise<ClubMeetingRow> {
+      const [row] = await tx.insert(clubMeetings).values(values).returning();
+      if (!row) throw new Error('meeting insert returned nothing');
+      return row;
+    },
+
+    async updateMeeting(
+      id: string,
+      values: { startsAt: Date; title: string | null; location: string | null },
+      tx: Db,
+    ): Promise<ClubMeetingRow> {
+      const [row] = await tx.update(clubMeetings).set(values).where(eq(clubMeetings.id, id)).returning();
+      if (!row) throw new Error('meeting update returned nothing');
+      return row;
+    },
+
+    async deleteMeeting(id: string, tx: Db): Promise<void> {
+      await tx.delete(clubMeetings).where(eq(clubMeetings.id, id));
+    },
+
+    /**
+     * Meetings of the given clubs, or of every club the user belongs to: upcoming (soonest first) or
+     * past (latest first), with the club's name.
+     */
+    async meetings(
+      scope: { clubId: string } | { memberId: string },
+      when: 'upcoming' | 'past',
+      limit: number,
+    ): Promise<Array<{ meeting: ClubMeetingRow; clubName: string }>> {
+      const at = now();
+      const inScope =
+        'clubId' in scope
+          ? eq(clubMeetings.clubId, scope.clubId)
+          : viewerIsMember(scope.memberId, clubMeetings.clubId);
+      return db
+        .select({ meeting: getTableColumns(clubMeetings), clubName: clubs.name })
+        .from(clubMeetings)
+        .innerJoin(clubs, eq(clubs.id, clubMeetings.clubId))
+        .where(
+          and(inScope, when === 'upcoming' ? gt(clubMeetings.startsAt, at) : lte(clubMeetings.startsAt, at)),
+        )
+        .orderBy(
+          when === 'upcoming' ? asc(clubMeetings.startsAt) : desc(clubMeetings.startsAt),
+          asc(clubMeetings.id),
+        )
+        .limit(limit);
+    },
+  };
+}
+
+export type ClubTalkRepository = ReturnType<typeof createClubTalkRepository>;

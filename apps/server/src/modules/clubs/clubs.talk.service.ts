@@ -1,0 +1,153 @@
+import {
+  CLUB_LIMITS,
+  type ClubMessagesQuery,
+  type ClubTopicInput,
+  type ClubTopicReplyInput,
+} from '@nebab/shared';
+import type { Db } from '../../db/client.js';
+import { NotFoundError, RateLimitedError, ValidationError } from '../../lib/errors.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { Actor } from '../users/users.policy.js';
+import type { ClubAccess } from './clubs.access.js';
+import { assertCanSeeInside, assertMember } from './clubs.policy.js';
+import type { ClubsRepository } from './clubs.repository.js';
+import type {
+  ClubTalkRepository,
+  MessageWithAuthor,
+  TopicReplyWithAuthor,
+  TopicWithAuthor,
+} from './clubs.talk.repository.js';
+
+/** A stored chat message and who must not receive it (blocked either way with its author). */
+export interface SentMessage {
+  stored: MessageWithAuthor;
+  hiddenFrom: string[];
+}
+
+/** What is said and planned in a club: its chat, its discussion topics, its meetings. */
+export function createClubTalk(deps: {
+  db: Db;
+  clubs: ClubsRepository;
+  talk: ClubTalkRepository;
+  access: ClubAccess;
+  /** Chat messages per user per window (in Redis when REDIS_URL is set). */
+  chatLimiter?: Pick<RateLimiter, 'hit'>;
+  /** The readers blocked either way with a user (they do not see each other's messages). */
+  hiddenFrom: (userId: string | null | undefined) => Promise<string[]>;
+}) {
+  const { db, clubs, talk, chatLimiter, hiddenFrom } = deps;
+  const { access } = deps.access;
+
+  // Chat -----------------------------------------------------------------------------------------
+
+  /** Members only; ids name messages of this club (404 otherwise). */
+  async function messages(
+    actor: Actor,
+    clubId: string,
+    query: ClubMessagesQuery,
+  ): Promise<{ rows: MessageWithAuthor[]; hasMore: boolean }> {
+    const { club, state } = await access(clubId, actor);
+    assertMember(club, state);
+    if (query.before && query.after) throw new ValidationError({ after: 'validation.invalid' });
+    const cursor = query.before ?? query.after;
+    let seq: number | undefined;
+    if (cursor) {
+      seq = await talk.messageSeq(clubId, cursor);
+      if (seq === undefined)
+        throw new ValidationError({ [query.before ? 'before' : 'after']: 'validation.invalid' });
+    }
+    return talk.messages(
+      clubId,
+      {
+        beforeSeq: query.before ? seq : undefined,
+        afterSeq: query.after ? seq : undefined,
+        limit: query.limit,
+      },
+      await hiddenFrom(actor.userId),
+    );
+  }
+
+  /** Entering a club's chat room (socket `club:join`): members only (404 / 403 as for REST). */
+  async function joinChat(actor: Actor, clubId: string): Promise<void> {
+    const { club, state } = await access(clubId, actor);
+    assertMember(club, state);
+  }
+
+  /**
+   * Sends a chat message (socket `club:message`; content already validated): members only, at most
+   * `CLUB_LIMITS.messagesPerWindow` per window (429 with the wait). The membership check and the
+   * insert are one statement; only a refusal reads more to tell 404 from 403. Answers the stored
+   * message and the readers blocked either way with its author, who must not receive it.
+   */
+  async function sendMessage(actor: Actor, clubId: string, content: string): Promise<SentMessage> {
+    if (chatLimiter) {
+      const verdict = await chatLimiter.hit(`chat:${actor.userId}`);
+      if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds, 'clubs.messageRateLimited');
+    }
+    const stored = await talk.insertMessageIfMember(clubId, actor.userId, content);
+    if (!stored) {
+      const { club, state } = await access(clubId, actor);
+      assertMember(club, state);
+      throw new NotFoundError();
+    }
+    return { stored, hiddenFrom: await hiddenFrom(actor.userId) };
+  }
+
+  // Discussions ----------------------------------------------------------------------------------
+
+  async function topics(actor: Actor | null, clubId: string): Promise<TopicWithAuthor[]> {
+    const { club, state } = await access(clubId, actor);
+    assertCanSeeInside(club, state);
+    return talk.topics(clubId);
+  }
+
+  async function topic(
+    actor: Actor | null,
+    clubId: string,
+    topicId: string,
+  ): Promise<{ topic: TopicWithAuthor; replies: TopicReplyWithAuthor[] }> {
+    const { club, state } = await access(clubId, actor);
+    assertCanSeeInside(club, state);
+    const found = await talk.topic(clubId, topicId);
+    if (!found) throw new NotFoundError();
+    return { topic: found, replies: await talk.topicReplies(topicId) };
+  }
+
+  async function createTopic(actor: Actor, clubId: string, input: ClubTopicInput): Promise<TopicWithAuthor> {
+    const { club, state } = await access(clubId, actor);
+    assertMember(club, state);
+    const row = await talk.insertTopic(clubId, actor.userId, input.title, input.body);
+    const found = await talk.topic(clubId, row.id);
+    if (!found) throw new NotFoundError();
+    return found;
+  }
+
+  async function replyToTopic(
+    actor: Actor,
+    clubId: string,
+    topicId: string,
+    input: ClubTopicReplyInput,
+  ): Promise<TopicReplyWithAuthor> {
+    const { club, state } = await access(clubId, actor);
+    assertMember(club, state);
+    if (!(await talk.topic(clubId, topicId))) throw new NotFoundError();
+    const reply = await db.transaction((tx) => talk.insertTopicReply(topicId, actor.userId, input.body, tx));
+    const author = await clubs.findPerson(actor.userId);
+    if (!author) throw new NotFoundError();
+    return { reply, author };
+  }
+
+  // Meetings -------------------------------------------------------------------------------------
+
+  async function meetings(actor: Actor | null, clubId: string, when: 'upcoming' | 'past') {
+    const { club, state } = await access(clubId, actor);
+    assertCanSeeInside(club, state);
+    return talk.meetings({ clubId }, when, CLUB_LIMITS.listMax);
+  }
+
+  function myMeetings(actor: Actor, when: 'upcoming' | 'past') {
+    return talk.meetings({ memberId: actor.userId }, when, CLUB_LIMITS.listMax);
+  }
+
+  return { messages, joinChat, sendMessage, topics, topic, createTopic, replyToTopic, meetings, myMeetings };
+}
