@@ -67,29 +67,8 @@ import { createContactRepository } from './modules/contact/contact.repository.js
 import { createContactService } from './modules/contact/contact.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
-import { moveSuggestionBook } from './modules/admin-catalogue/admin-catalogue.merge.js';
-import { createBooksMatchRepository } from './modules/books/books.match.repository.js';
-import { createBookMatchService } from './modules/books/books.match.service.js';
-import { createReaderBooksRepository } from './modules/books/books.reader.repository.js';
-import { createReaderBooksService } from './modules/books/books.reader.service.js';
-import { moveClubBook } from './modules/clubs/clubs.merge.repository.js';
-import { exportClubs } from './modules/clubs/clubs.export.js';
-import { createExportsService } from './modules/exports/exports.service.js';
-import { createImportsRepository } from './modules/imports/imports.repository.js';
-import { createImportsService } from './modules/imports/imports.service.js';
-import { exportLists } from './modules/lists/lists.export.js';
-import { moveListBook } from './modules/lists/lists.merge.repository.js';
-import { exportNotificationSettings } from './modules/notifications/notifications.export.js';
-import { exportPreferences } from './modules/preferences/preferences.export.js';
-import { exportRelationships } from './modules/readers/readers.export.js';
-import { exportLibrary, exportShelves } from './modules/reading-list/reading-list.export.js';
-import { importEntries } from './modules/reading-list/reading-list.import.js';
-import { createReadingListImportRepository } from './modules/reading-list/reading-list.import.repository.js';
-import { exportGoals } from './modules/reading-stats/reading-stats.export.js';
-import { exportReviews, reviewsByBook } from './modules/reviews/reviews.export.js';
-import { createReviewsImportRepository } from './modules/reviews/reviews.import.repository.js';
-import { exportProfile } from './modules/users/users.export.js';
 import { createDomainEvents } from './lib/domain-events.js';
+import { createLibraryServices } from './services.library.js';
 import type { Logger } from './lib/logger.js';
 import { memoryRateLimiters, type RateLimiters } from './lib/rate-limiter.js';
 import type { RedisState } from './lib/redis.js';
@@ -307,60 +286,17 @@ export function createServices({
     loadModel: () => loadItemModel({ catalogDir: config.catalogDir, cacheDir: config.dataDir, logger }),
   });
 
-  // Bring your library, take it with you (issue 11): each module contributes its own part.
-  /** The books module's matching of imported rows, and reader-added books. */
-  const bookMatch = createBookMatchService({ match: createBooksMatchRepository(db) });
-  const readingListImport = createReadingListImportRepository(db);
-  const reviewsImport = createReviewsImportRepository(db);
-  const importsRepo = createImportsRepository(db);
-  /** Goodreads / StoryGraph imports: a durable job (app.ts starts its worker) applying rows in batches. */
-  const imports = createImportsService({
+  /** Bring your library, take it with you (issue 11): imports, reader-added books, exports. */
+  const {
+    bookMatch,
+    imports,
+    readerBooks,
+    exports: exportsService,
+  } = createLibraryServices({
     db,
-    repo: importsRepo,
     logger,
-    books: bookMatch,
-    readingList: {
-      importEntries: (userId, items, tx) => importEntries(readingListImport, userId, items, tx),
-    },
-    reviews: { importReviews: (userId, items, tx) => reviewsImport.importReviews(userId, items, tx) },
-  });
-  /** Readers add missing books; admins check and merge them (each module moves its own rows). */
-  const readerBooks = createReaderBooksService({
-    db,
-    repo: createReaderBooksRepository(db),
-    match: bookMatch,
     setCover: (bookId, cover) => adminCatalogue.setCover(bookId, cover),
-    movers: [
-      async (from, to, tx) => ({ entries: await readingListImport.moveBook(from, to, tx) }),
-      async (from, to, tx) => ({ reviews: await reviewsImport.moveBook(from, to, tx) }),
-      async (from, to, tx) => ({ listItems: await moveListBook(from, to, tx) }),
-      moveClubBook,
-      moveSuggestionBook,
-      (from, to, tx) => importsRepo.moveBook(from, to, tx),
-    ],
-    readerCounts: (bookIds) => readingListImport.readerCounts(bookIds),
     onCatalogueChanged: () => books.clearTrendingCache(),
-  });
-  /** The reader's exports: the library as Goodreads CSV, everything as JSON. */
-  const exportsService = createExportsService({
-    sources: {
-      library: (userId) => exportLibrary(db, userId),
-      reviewsByBook: (userId) => reviewsByBook(db, userId),
-      account: {
-        profile: (userId) => exportProfile(db, userId),
-        preferences: (userId) => exportPreferences(db, userId),
-        readingList: (userId) => exportLibrary(db, userId),
-        shelves: (userId) => exportShelves(db, userId),
-        reviews: (userId) => exportReviews(db, userId),
-        clubs: (userId) => exportClubs(db, userId),
-        lists: (userId) => exportLists(db, userId),
-        relationships: (userId) => exportRelationships(db, userId),
-        notificationSettings: (userId) => exportNotificationSettings(db, userId),
-        goals: (userId) => exportGoals(db, userId),
-        imports: async (userId) =>
-          (await importsRepo.listFor(userId, 100)).map(({ userId: _owner, ...row }) => row),
-      },
-    },
   });
 
   /** Heads, statuses and the sitemap of the public pages. */
