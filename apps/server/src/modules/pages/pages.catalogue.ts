@@ -1,18 +1,18 @@
 import { GENRE_CATALOG, isGenreSlug, type BookDetail, type GenreSlug, type Language } from '@nebab/shared';
-import { NotFoundError } from '../../lib/errors.js';
 import type { AuthorsService } from '../authors/authors.service.js';
-import { presentBookDetail, presentGenreListItem } from '../books/books.presenter.js';
+import { presentBookDetail } from '../books/books.presenter.js';
 import type { BooksService } from '../books/books.service.js';
 import type { PageHead } from './pages.head.js';
 import {
   breadcrumbs,
-  COVER_PNG,
   datasetCover,
+  generatedCover,
   notFound,
+  orNull,
   SCHEMA,
-  simple,
+  simplePage,
   siteImage,
-  titled,
+  thingPage,
   type PageOutcome,
 } from './pages.head-parts.js';
 import { clip, formatList, formatNumber, plainText, seoText } from './pages.text.js';
@@ -36,13 +36,8 @@ export async function bookPage(
   language: Language,
   id: string,
 ): Promise<PageOutcome> {
-  let row;
-  try {
-    row = await books.detail(id, null);
-  } catch (error) {
-    if (error instanceof NotFoundError) return notFound(urls, language);
-    throw error;
-  }
+  const row = await orNull(() => books.detail(id, null));
+  if (!row) return notFound(urls, language);
   const detail = presentBookDetail(row);
   const path = `/book/${encodeURIComponent(detail.id)}`;
   const url = urls.page(path, {}, language);
@@ -79,13 +74,7 @@ export async function bookPage(
     ? { url: uploaded, alt: seoText('coverAlt', language, { title: detail.title }) }
     : dataset
       ? { url: dataset, alt: seoText('coverAlt', language, { title: detail.title }) }
-      : {
-          url: urls.absolute(`/api/books/${encodeURIComponent(detail.id)}/cover.png`),
-          alt: seoText('coverAlt', language, { title: detail.title }),
-          width: COVER_PNG.width,
-          height: COVER_PNG.height,
-          type: 'image/png',
-        };
+      : generatedCover(urls, language, detail);
 
   const isbn = isbnOf(detail);
   // The primary author has a page (the author index lists primary authors); co-authors are named only.
@@ -137,20 +126,14 @@ export async function bookPage(
     ]);
   trail.push([detail.title, url]);
 
-  return {
-    kind: 'page',
-    status: 200,
-    head: {
-      language,
-      title: titled(title, language),
-      description,
-      canonical: url,
-      alternates: urls.alternates(path, {}),
-      openGraph: { type: 'book', title, url, image, extra },
-      twitterCard: 'summary',
-      jsonLd: [JSON.parse(JSON.stringify(bookLd)) as object, breadcrumbs(urls, language, trail)],
-    },
-  };
+  return thingPage(urls, language, {
+    path,
+    title,
+    description,
+    openGraph: { type: 'book', image, extra },
+    twitterCard: 'summary',
+    jsonLd: [JSON.parse(JSON.stringify(bookLd)) as object, breadcrumbs(urls, language, trail)],
+  });
 }
 
 /** A genre's page (`/discover?genre=`): its title and description in the page's language. */
@@ -158,30 +141,26 @@ export function genrePage(urls: PageUrls, language: Language, slug: GenreSlug): 
   const entry = GENRE_CATALOG[slug];
   const params = { genre: slug };
   const url = urls.page('/discover', params, language);
-  return {
-    kind: 'page',
-    status: 200,
-    head: simple(urls, language, {
-      path: '/discover',
-      params,
-      title: entry.title[language],
-      description: entry.description[language],
-      jsonLd: [
-        {
-          '@context': SCHEMA,
-          '@type': 'CollectionPage',
-          name: entry.title[language],
-          description: entry.description[language],
-          url,
-          inLanguage: language,
-        },
-        breadcrumbs(urls, language, [
-          [seoText('genresTitle', language), urls.page('/genres', {}, language)],
-          [entry.name[language], url],
-        ]),
-      ],
-    }),
-  };
+  return simplePage(urls, language, {
+    path: '/discover',
+    params,
+    title: entry.title[language],
+    description: entry.description[language],
+    jsonLd: [
+      {
+        '@context': SCHEMA,
+        '@type': 'CollectionPage',
+        name: entry.title[language],
+        description: entry.description[language],
+        url,
+        inLanguage: language,
+      },
+      breadcrumbs(urls, language, [
+        [seoText('genresTitle', language), urls.page('/genres', {}, language)],
+        [entry.name[language], url],
+      ]),
+    ],
+  });
 }
 
 /** An author's page: Person JSON-LD with their works, their most rated book as the preview; unknown: 404. */
@@ -191,13 +170,8 @@ export async function authorPage(
   language: Language,
   name: string,
 ): Promise<PageOutcome> {
-  let found;
-  try {
-    found = await authors.author(name);
-  } catch (error) {
-    if (error instanceof NotFoundError) return notFound(urls, language);
-    throw error;
-  }
+  const found = await orNull(() => authors.author(name));
+  if (!found) return notFound(urls, language);
   const path = authorPath(found.author.name);
   const url = urls.page(path, {}, language);
   const top = found.books[0];
@@ -214,50 +188,35 @@ export async function authorPage(
   const image: PageHead['openGraph']['image'] = topCover
     ? { url: topCover, alt: seoText('coverAlt', language, { title: top!.title }) }
     : top
-      ? {
-          url: urls.absolute(`/api/books/${encodeURIComponent(top.id)}/cover.png`),
-          alt: seoText('coverAlt', language, { title: top.title }),
-          width: COVER_PNG.width,
-          height: COVER_PNG.height,
-          type: 'image/png',
-        }
+      ? generatedCover(urls, language, top)
       : siteImage(urls, language);
   const title = seoText('authorTitle', language, { name: found.author.name });
-  return {
-    kind: 'page',
-    status: 200,
-    head: {
-      language,
-      title: titled(title, language),
-      description,
-      canonical: url,
-      alternates: urls.alternates(path, {}),
-      openGraph: { type: 'profile', title, url, image },
-      twitterCard: 'summary',
-      jsonLd: [
-        {
-          '@context': SCHEMA,
-          '@type': 'Person',
-          '@id': `${urls.page(path, {}, 'en').split('?')[0]}#person`,
-          name: found.author.name,
-          url,
-          image: image.url,
-          workExample: found.books.slice(0, 10).map((item) => {
-            const card = presentGenreListItem(item);
-            return {
-              '@type': 'Book',
-              name: card.title,
-              url: urls.page(`/book/${encodeURIComponent(card.id)}`, {}, language),
-            };
-          }),
-        },
-        breadcrumbs(urls, language, [
-          [seoText('authorsTitle', language), urls.page('/authors', {}, language)],
-          [found.author.name, url],
-        ]),
-      ],
-    },
-  };
+  return thingPage(urls, language, {
+    path,
+    title,
+    description,
+    openGraph: { type: 'profile', image },
+    twitterCard: 'summary',
+    jsonLd: [
+      {
+        '@context': SCHEMA,
+        '@type': 'Person',
+        '@id': `${urls.page(path, {}, 'en').split('?')[0]}#person`,
+        name: found.author.name,
+        url,
+        image: image.url,
+        workExample: found.books.slice(0, 10).map((book) => ({
+          '@type': 'Book',
+          name: book.title,
+          url: urls.page(`/book/${encodeURIComponent(book.id)}`, {}, language),
+        })),
+      },
+      breadcrumbs(urls, language, [
+        [seoText('authorsTitle', language), urls.page('/authors', {}, language)],
+        [found.author.name, url],
+      ]),
+    ],
+  });
 }
 
 /** A genre's most voted lists, or the clubs that read it (`/genre/{slug}/lists`, `/groups/{slug}`). */
@@ -272,21 +231,17 @@ export function genreCollectionPage(
   const title = seoText(which === 'lists' ? 'genreListsTitle' : 'groupsTitle', language, {
     genre: genreName,
   });
-  return {
-    kind: 'page',
-    status: 200,
-    head: simple(urls, language, {
-      path,
-      title,
-      description: seoText(which === 'lists' ? 'genreListsDescription' : 'groupsDescription', language, {
-        genre: genreName,
-      }),
-      jsonLd: [
-        breadcrumbs(urls, language, [
-          [GENRE_CATALOG[slug].title[language], urls.page('/discover', { genre: slug }, language)],
-          [title, urls.page(path, {}, language)],
-        ]),
-      ],
+  return simplePage(urls, language, {
+    path,
+    title,
+    description: seoText(which === 'lists' ? 'genreListsDescription' : 'groupsDescription', language, {
+      genre: genreName,
     }),
-  };
+    jsonLd: [
+      breadcrumbs(urls, language, [
+        [GENRE_CATALOG[slug].title[language], urls.page('/discover', { genre: slug }, language)],
+        [title, urls.page(path, {}, language)],
+      ]),
+    ],
+  });
 }

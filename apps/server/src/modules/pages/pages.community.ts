@@ -1,18 +1,17 @@
 import type { Language } from '@nebab/shared';
-import { NotFoundError } from '../../lib/errors.js';
 import type { ClubsService } from '../clubs/clubs.service.js';
 import type { ListsService } from '../lists/lists.service.js';
 import type { ProfilesService } from '../readers/profiles.service.js';
 import type { PageHead } from './pages.head.js';
 import {
   breadcrumbs,
-  COVER_PNG,
+  generatedCover,
   notFound,
   orNull,
   SCHEMA,
-  simple,
+  simplePage,
   siteImage,
-  titled,
+  thingPage,
   UUID,
   type PageOutcome,
 } from './pages.head-parts.js';
@@ -52,29 +51,23 @@ export async function readerPage(
       ? { url: picture.startsWith('/') ? urls.absolute(picture) : picture, alt: name }
       : siteImage(urls, language);
   const card = view.access !== 'full';
-  return {
-    kind: 'page',
-    status: 200,
-    head: {
-      language,
-      title: titled(title, language),
-      description,
-      canonical: card ? null : url,
-      alternates: card ? [] : urls.alternates(path, {}),
-      robots: card ? 'noindex, follow' : undefined,
-      openGraph: { type: 'profile', title, url, image },
-      twitterCard: 'summary',
-      jsonLd: [
-        {
-          '@context': SCHEMA,
-          '@type': 'ProfilePage',
-          url,
-          dateCreated: view.reader.createdAt.toISOString(),
-          mainEntity: { '@type': 'Person', name, url, image: image.url },
-        },
-      ],
-    },
-  };
+  return thingPage(urls, language, {
+    path,
+    title,
+    description,
+    robots: card ? 'noindex, follow' : undefined,
+    openGraph: { type: 'profile', image },
+    twitterCard: 'summary',
+    jsonLd: [
+      {
+        '@context': SCHEMA,
+        '@type': 'ProfilePage',
+        url,
+        dateCreated: view.reader.createdAt.toISOString(),
+        mainEntity: { '@type': 'Person', name, url, image: image.url },
+      },
+    ],
+  });
 }
 
 /** A public book list (private ones are 404: the server never knows the visitor). */
@@ -106,43 +99,29 @@ export async function listPage(
     250,
   );
   const first = books[0];
-  const image: PageHead['openGraph']['image'] = first
-    ? {
-        url: urls.absolute(`/api/books/${encodeURIComponent(first.id)}/cover.png`),
-        alt: seoText('coverAlt', language, { title: first.title }),
-        width: COVER_PNG.width,
-        height: COVER_PNG.height,
-        type: 'image/png',
-      }
-    : siteImage(urls, language);
-  return {
-    kind: 'page',
-    status: 200,
-    head: {
-      language,
-      title: titled(title, language),
-      description,
-      canonical: url,
-      alternates: urls.alternates(path, {}),
-      openGraph: { type: 'website', title, url, image },
-      twitterCard: 'summary_large_image',
-      jsonLd: [
-        {
-          '@context': SCHEMA,
-          '@type': 'ItemList',
-          name: view.list.title,
-          url,
-          numberOfItems: books.length,
-          itemListElement: books.slice(0, 100).map((book, index) => ({
-            '@type': 'ListItem',
-            position: index + 1,
-            url: urls.page(`/book/${encodeURIComponent(book.id)}`, {}, language),
-            name: book.title,
-          })),
-        },
-      ],
-    },
-  };
+  const image = first ? generatedCover(urls, language, first) : siteImage(urls, language);
+  return thingPage(urls, language, {
+    path,
+    title,
+    description,
+    openGraph: { type: 'website', image },
+    twitterCard: 'summary_large_image',
+    jsonLd: [
+      {
+        '@context': SCHEMA,
+        '@type': 'ItemList',
+        name: view.list.title,
+        url,
+        numberOfItems: books.length,
+        itemListElement: books.slice(0, 100).map((book, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          url: urls.page(`/book/${encodeURIComponent(book.id)}`, {}, language),
+          name: book.title,
+        })),
+      },
+    ],
+  });
 }
 
 /** A public club's page; a private or unknown club is 404 (the server never knows the visitor). */
@@ -153,13 +132,8 @@ export async function clubPage(
   clubId: string,
 ): Promise<PageOutcome> {
   if (!UUID.test(clubId)) return notFound(urls, language);
-  let view;
-  try {
-    view = await clubs.get(null, clubId);
-  } catch (error) {
-    if (error instanceof NotFoundError) return notFound(urls, language);
-    throw error;
-  }
+  const view = await orNull(() => clubs.get(null, clubId));
+  if (!view) return notFound(urls, language);
   // A private club is not shown to an unknown visitor (its members see it once the client knows them).
   if (view.restricted) return notFound(urls, language);
   const params = { club: clubId };
@@ -172,27 +146,23 @@ export async function clubPage(
   ];
   if (view.currentBook) parts.push(seoText('clubReading', language, { title: view.currentBook.title }));
   const title = seoText('clubTitle', language, { name: view.club.name });
-  return {
-    kind: 'page',
-    status: 200,
-    head: simple(urls, language, {
-      path: '/community/bookclub',
-      params,
-      title,
-      description: clip(parts.join(' '), 250),
-      jsonLd: [
-        {
-          '@context': SCHEMA,
-          '@type': 'Organization',
-          name: view.club.name,
-          description: view.club.description || undefined,
-          url,
-        },
-        breadcrumbs(urls, language, [
-          [seoText('clubsTitle', language), urls.page('/community/bookclub', {}, language)],
-          [view.club.name, url],
-        ]),
-      ],
-    }),
-  };
+  return simplePage(urls, language, {
+    path: '/community/bookclub',
+    params,
+    title,
+    description: clip(parts.join(' '), 250),
+    jsonLd: [
+      {
+        '@context': SCHEMA,
+        '@type': 'Organization',
+        name: view.club.name,
+        description: view.club.description || undefined,
+        url,
+      },
+      breadcrumbs(urls, language, [
+        [seoText('clubsTitle', language), urls.page('/community/bookclub', {}, language)],
+        [view.club.name, url],
+      ]),
+    ],
+  });
 }

@@ -88,6 +88,67 @@ export function simple(
   };
 }
 
+/** A book's generated cover as PNG, the preview of a page without a picture of its own. */
+export function generatedCover(
+  urls: PageUrls,
+  language: Language,
+  book: { id: string; title: string },
+): PageHead['openGraph']['image'] {
+  return {
+    url: urls.absolute(`/api/books/${encodeURIComponent(book.id)}/cover.png`),
+    alt: seoText('coverAlt', language, { title: book.title }),
+    width: COVER_PNG.width,
+    height: COVER_PNG.height,
+    type: 'image/png',
+  };
+}
+
+/**
+ * The page of one thing (a book, an author, a reader, a list) at `path`: its own title, description,
+ * preview and JSON-LD, one canonical address per language — or none, with `robots`, for a page that
+ * must not be indexed.
+ */
+export function thingPage(
+  urls: PageUrls,
+  language: Language,
+  options: {
+    path: string;
+    title: string;
+    description: string;
+    openGraph: Omit<PageHead['openGraph'], 'title' | 'url'>;
+    twitterCard: PageHead['twitterCard'];
+    jsonLd: object[];
+    robots?: string;
+  },
+): PageOutcome {
+  const url = urls.page(options.path, {}, language);
+  const indexed = !options.robots;
+  return {
+    kind: 'page',
+    status: 200,
+    head: {
+      language,
+      title: titled(options.title, language),
+      description: options.description,
+      canonical: indexed ? url : null,
+      alternates: indexed ? urls.alternates(options.path, {}) : [],
+      robots: options.robots,
+      openGraph: { ...options.openGraph, title: options.title, url },
+      twitterCard: options.twitterCard,
+      jsonLd: options.jsonLd,
+    },
+  };
+}
+
+/** A page answered 200 with a {@link simple} head. */
+export function simplePage(
+  urls: PageUrls,
+  language: Language,
+  options: Parameters<typeof simple>[2],
+): PageOutcome {
+  return { kind: 'page', status: 200, head: simple(urls, language, options) };
+}
+
 /** The 404 page (not indexed). */
 export function notFound(urls: PageUrls, language: Language): PageOutcome {
   return {

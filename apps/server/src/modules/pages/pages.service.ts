@@ -8,7 +8,7 @@ import type { ProfilesService } from '../readers/profiles.service.js';
 import type { SiteSettingsService } from '../site-settings/site-settings.service.js';
 import { authorPage, bookPage, genreCollectionPage, genrePage } from './pages.catalogue.js';
 import { clubPage, listPage, readerPage } from './pages.community.js';
-import { breadcrumbs, notFound, SCHEMA, simple, type PageOutcome } from './pages.head-parts.js';
+import { breadcrumbs, notFound, SCHEMA, simplePage, type PageOutcome } from './pages.head-parts.js';
 import { sitemapSources } from './pages.sitemap.js';
 import type { PageRoute, StaticPage } from './pages.match.js';
 import { seoText } from './pages.text.js';
@@ -75,36 +75,28 @@ export function createPagesService(deps: {
           return genreCollectionPage(urls, language, route.slug, 'groups');
         case 'clubs':
           if (route.clubId) return clubPage(clubs, urls, language, route.clubId);
-          return {
-            kind: 'page',
-            status: 200,
-            head: simple(urls, language, {
-              path: '/community/bookclub',
-              title: seoText('clubsTitle', language),
-              description: seoText('clubsDescription', language),
-            }),
-          };
+          return simplePage(urls, language, {
+            path: '/community/bookclub',
+            title: seoText('clubsTitle', language),
+            description: seoText('clubsDescription', language),
+          });
         case 'authors': {
           // Letters and pages are addresses of their own; a name search is a result page, not indexed.
           const letter = route.letter && /^[A-Z]$/.test(route.letter) ? route.letter : undefined;
           const page =
             route.page && /^[1-9]\d{0,3}$/.test(route.page) && route.page !== '1' ? route.page : undefined;
-          return {
-            kind: 'page',
-            status: 200,
-            head: simple(urls, language, {
-              path: '/authors',
-              params: { letter, page },
-              title: seoText('authorsTitle', language),
-              description: seoText('authorsDescription', language),
-              robots: route.q ? 'noindex, follow' : undefined,
-              jsonLd: [
-                breadcrumbs(urls, language, [
-                  [seoText('authorsTitle', language), urls.page('/authors', {}, language)],
-                ]),
-              ],
-            }),
-          };
+          return simplePage(urls, language, {
+            path: '/authors',
+            params: { letter, page },
+            title: seoText('authorsTitle', language),
+            description: seoText('authorsDescription', language),
+            robots: route.q ? 'noindex, follow' : undefined,
+            jsonLd: [
+              breadcrumbs(urls, language, [
+                [seoText('authorsTitle', language), urls.page('/authors', {}, language)],
+              ]),
+            ],
+          });
         }
         case 'search': {
           const title = route.author
@@ -112,78 +104,62 @@ export function createPagesService(deps: {
             : route.q
               ? seoText('searchResultsTitle', language, { query: route.q })
               : seoText('searchTitle', language);
-          return {
-            kind: 'page',
-            status: 200,
-            head: simple(urls, language, {
-              path: '/search',
-              title,
-              description: seoText('searchDescription', language),
-              // The search page itself is a page; its results are not (endless, thin, duplicate).
-              robots: route.q || route.author || route.filtered ? 'noindex, follow' : undefined,
-            }),
-          };
+          return simplePage(urls, language, {
+            path: '/search',
+            title,
+            description: seoText('searchDescription', language),
+            // The search page itself is a page; its results are not (endless, thin, duplicate).
+            robots: route.q || route.author || route.filtered ? 'noindex, follow' : undefined,
+          });
         }
         case 'static': {
           const text = STATIC_TEXT[route.page];
-          return {
-            kind: 'page',
-            status: 200,
-            head: simple(urls, language, {
-              path: text.path,
-              title: seoText(text.title, language),
-              description: seoText(text.description, language),
-            }),
-          };
+          return simplePage(urls, language, {
+            path: text.path,
+            title: seoText(text.title, language),
+            description: seoText(text.description, language),
+          });
         }
         case 'landing':
-          return {
-            kind: 'page',
-            status: 200,
-            head: simple(urls, language, {
-              path: '/',
-              title: seoText('siteName', language),
-              fullTitle: seoText('siteTitle', language),
-              description: seoText('siteDescription', language),
-              jsonLd: [
-                {
-                  '@context': SCHEMA,
-                  '@type': 'WebSite',
-                  name: 'Nebab',
-                  alternateName: 'ንባብ',
-                  url: urls.page('/', {}, language),
-                  inLanguage: language,
-                  potentialAction: {
-                    '@type': 'SearchAction',
-                    target: {
-                      '@type': 'EntryPoint',
-                      urlTemplate: `${urls.absolute('/search')}?q={search_term_string}`,
-                    },
-                    'query-input': 'required name=search_term_string',
+          return simplePage(urls, language, {
+            path: '/',
+            title: seoText('siteName', language),
+            fullTitle: seoText('siteTitle', language),
+            description: seoText('siteDescription', language),
+            jsonLd: [
+              {
+                '@context': SCHEMA,
+                '@type': 'WebSite',
+                name: 'Nebab',
+                alternateName: 'ንባብ',
+                url: urls.page('/', {}, language),
+                inLanguage: language,
+                potentialAction: {
+                  '@type': 'SearchAction',
+                  target: {
+                    '@type': 'EntryPoint',
+                    urlTemplate: `${urls.absolute('/search')}?q={search_term_string}`,
                   },
+                  'query-input': 'required name=search_term_string',
                 },
-                {
-                  '@context': SCHEMA,
-                  '@type': 'Organization',
-                  name: 'Nebab',
-                  url: urls.absolute('/'),
-                  logo: urls.absolute('/icons/icon-512.png'),
-                },
-              ],
-            }),
-          };
+              },
+              {
+                '@context': SCHEMA,
+                '@type': 'Organization',
+                name: 'Nebab',
+                url: urls.absolute('/'),
+                logo: urls.absolute('/icons/icon-512.png'),
+              },
+            ],
+          });
         case 'app':
-          return {
-            kind: 'page',
-            status: 200,
-            head: simple(urls, language, {
-              path: '/',
-              title: seoText('siteName', language),
-              fullTitle: seoText('siteTitle', language),
-              description: seoText('siteDescription', language),
-              robots: 'noindex',
-            }),
-          };
+          return simplePage(urls, language, {
+            path: '/',
+            title: seoText('siteName', language),
+            fullTitle: seoText('siteTitle', language),
+            description: seoText('siteDescription', language),
+            robots: 'noindex',
+          });
         case 'notFound':
           return notFound(urls, language);
         case 'moved':
