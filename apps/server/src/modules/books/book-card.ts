@@ -51,7 +51,7 @@ const CARD = {
 type CardColumns = typeof CARD;
 
 /** Every field of the card, in its order. */
-export const CARD_FIELDS = Object.keys(CARD) as BookCardField[];
+const CARD_FIELDS = Object.keys(CARD) as BookCardField[];
 
 /** What a cover is drawn from (`coverCandidates`). */
 export const COVER_FIELDS = ['id', 'isbn10', 'isbn13', 'coverUrl', 'thumbnailUrl', 'coverPath'] as const;
@@ -81,7 +81,10 @@ export function bookCardColumns(fields?: readonly BookCardField[]) {
   return Object.fromEntries(fields.map((field) => [field, CARD[field]]));
 }
 
-/** The card's fields over the books row aliased `alias` as a raw select list: `b.ratings_count AS "ratingsCount"`. */
+/**
+ * The card's fields over the books row aliased `alias` (a name in the query's code, never input) as a
+ * raw select list: `b.ratings_count AS "ratingsCount"`.
+ */
 export function bookCardSql(alias = 'b', fields: readonly BookCardField[] = CARD_FIELDS): SQL {
   return sql.raw(fields.map((field) => `${alias}.${CARD[field].name} AS "${field}"`).join(', '));
 }
