@@ -16,10 +16,7 @@ import { ensureCatalog } from '../apps/server/src/catalog/ensure-catalog.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
-import { createSearchRepository } from '../apps/server/src/modules/catalogue-search/search.repository.js';
-import { createSearchService } from '../apps/server/src/modules/catalogue-search/search.service.js';
-import { createSearchTermsRepository } from '../apps/server/src/modules/catalogue-search/search-terms.repository.js';
-import { Vocabulary } from '../apps/server/src/modules/catalogue-search/vocabulary.js';
+import { createCatalogueSearch } from '../apps/server/src/modules/catalogue-search/search.service.js';
 
 interface KnownItem {
   class: string;
@@ -36,9 +33,8 @@ async function main() {
   const database = await openDatabase({ kind: 'pglite' });
   await migrateDatabase(database);
   await ensureCatalog(database.db, { ...loadConfig({}), catalogEthiopianShopContent: false });
-  const vocabulary = new Vocabulary(createSearchTermsRepository(database.db));
+  const { service, vocabulary } = createCatalogueSearch(database.db);
   await vocabulary.ready();
-  const service = createSearchService({ search: createSearchRepository(database.db), vocabulary });
 
   type Score = { n: number; rr: number; at1: number; at5: number };
   const byClass = new Map<string, Score>();

@@ -30,10 +30,8 @@ import { ensureCatalog } from '../apps/server/src/catalog/ensure-catalog.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
-import { createSearchRepository } from '../apps/server/src/modules/catalogue-search/search.repository.js';
-import { createSearchService } from '../apps/server/src/modules/catalogue-search/search.service.js';
+import { createCatalogueSearch } from '../apps/server/src/modules/catalogue-search/search.service.js';
 import { createSearchTermsRepository } from '../apps/server/src/modules/catalogue-search/search-terms.repository.js';
-import { Vocabulary } from '../apps/server/src/modules/catalogue-search/vocabulary.js';
 import { percentile } from './lib/cluster-bench.js';
 import { startServer, stopServer, waitForServer } from './lib/server.js';
 import { QUERY_CLASSES, SEARCH_CLASSES, SUGGEST, type QueryClass } from './queries.js';
@@ -350,9 +348,8 @@ function searchPath(query: SearchQueryInput): string {
 }
 
 async function aroundTheService(database: Database): Promise<void> {
-  const vocabulary = new Vocabulary(createSearchTermsRepository(database.db));
+  const { service, vocabulary } = createCatalogueSearch(database.db);
   await vocabulary.ready();
-  const service = createSearchService({ search: createSearchRepository(database.db), vocabulary });
   const timings = new Timings();
   for (let round = 0; round <= rounds; round += 1) {
     for (const request of requests()) {

@@ -22,10 +22,7 @@ import { createBooksService } from './modules/books/books.service.js';
 import { createBooksSitemapRepository } from './modules/books/books.sitemap.repository.js';
 import { createBookUploadRepository } from './modules/books/books.upload.repository.js';
 import { createBookUploadService } from './modules/books/books.upload.service.js';
-import { createSearchRepository } from './modules/catalogue-search/search.repository.js';
-import { createSearchService } from './modules/catalogue-search/search.service.js';
-import { createSearchTermsRepository } from './modules/catalogue-search/search-terms.repository.js';
-import { Vocabulary } from './modules/catalogue-search/vocabulary.js';
+import { createCatalogueSearch } from './modules/catalogue-search/search.service.js';
 import { createGenresRepository } from './modules/genres/genres.repository.js';
 import { createGenresService } from './modules/genres/genres.service.js';
 import { createHealthRepository } from './modules/health/health.repository.js';
@@ -164,10 +161,9 @@ export function createServices({
     },
   });
   /** Catalogue search and typeahead, with the node's copy of the spelling vocabulary. */
-  const vocabulary = new Vocabulary(createSearchTermsRepository(db), (error) =>
+  const { service: search, vocabulary } = createCatalogueSearch(db, (error) =>
     logger.warn({ err: error }, 'search: the vocabulary could not be refreshed'),
   );
-  const search = createSearchService({ search: createSearchRepository(db), vocabulary });
   /**
    * A book was added, edited or removed on this node: trending is computed again and search's
    * vocabulary reads the change at once (other nodes within seconds); a failed read is logged.

@@ -1,15 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LIMITS, type SearchQuery } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
-import { escapeLike, selectRows, textArray } from '../../db/sql-helpers.js';
-import {
-  ACTIVE,
-  bookCardSql,
-  COVER_FIELDS,
-  whereActive,
-  type BookCard,
-  type BookCover,
-} from '../books/book-card.js';
+import { selectRows } from '../../db/sql-helpers.js';
+import { bookCardSql, whereActive, type BookCard } from '../books/book-card.js';
+import { anyTextCondition, authorHit, SCORE_COLUMNS, score, sources, windowOrder } from './relevance.js';
 import type { TextQuery } from './text-query.js';
 
 /**
@@ -21,169 +15,6 @@ export const SOURCE_CAP = 1000;
 
 /** Relevance scores at most this many candidates: the most rated of the matches. */
 const RANK_WINDOW = 500;
-
-/** The candidates' columns the score reads. */
-const SCORE_COLUMNS = sql.raw(
-  'b.id, b.title, b.ratings_count, b.want_to_read_count, b.search_vector, b.search_keys, b.title_words, ' +
-    'b.series_words, b.series_number, b.title_key, b.title_latin, b.isbn10, b.isbn13',
-);
-
-const tsq = (text: string | null) =>
-  text === null ? sql`NULL::tsquery` : sql`to_tsquery('simple', ${text})`;
-
-/** The condition of one text source (alias `b`). */
-function sources(text: TextQuery): SQL[] {
-  const found: SQL[] = [];
-  if (text.words) found.push(sql`b.search_vector @@ ${tsq(text.words)}`);
-  // Latin keys of a Latin query look for books written in Ge'ez (Amharic typed in Latin letters);
-  // those of a Ge'ez query for a foreign book whose title it spells (ሃሪ ፖተር).
-  if (text.keys)
-    found.push(
-      text.ethiopic
-        ? sql`NOT b.geez AND b.search_keys @@ ${tsq(text.keysTitle)}`
-        : sql`b.geez AND b.search_keys @@ ${tsq(text.keys)}`,
-    );
-  if (text.isbn)
-    found.push(
-      text.isbn.isbn10
-        ? sql`(b.isbn13 = ${text.isbn.isbn13} OR b.isbn10 = ${text.isbn.isbn10})`
-        : sql`b.isbn13 = ${text.isbn.isbn13}`,
-    );
-  return found;
-}
-
-/** Any source matches (for an index walk in a sorted order). */
-export function anyTextCondition(text: TextQuery): SQL {
-  const found = sources(text);
-  return found.length === 0 ? sql`false` : sql`(${sql.join(found, sql` OR `)})`;
-}
-
-/** A volume's position in its series ('1', '2.5'); null for none or a range ('1-7': a boxed set). */
-const SERIES_POSITION = sql.raw(
-  "CASE WHEN b.series_number ~ '^[0-9]{1,4}(\\.[0-9]+)?$' THEN b.series_number::numeric END",
-);
-
-/**
- * Relevance of a candidate (alias `b`, the SCORE_COLUMNS). In points:
- * - its ISBN was typed: 100 (search goes straight to it);
- * - the typed words read as the whole title: 3 (its start: 1; every title word among the typed
- *   ones, as in "1984 orwell": 0.6); as a series' name: 4, earlier volumes first (a series lists in
- *   order);
- * - where the words are: all in an author's name 2.5 (1.2 for a single word, as often a first name:
- *   the author's own books, most read first, before books whose title names them: no title points
- *   then), split between title and author 1.5
- *   ("hobbit tolkien"), all in the title 1;
- * - Latin keys (Amharic typed in Latin letters, Ge'ez typed for a foreign title) earn the same
- *   points by where they are, plus 2.5 for the whole title (0.8 for its start); the better of
- *   the words' and the keys' points counts (a Ge'ez query's keys 1.5 less: its own words first;
- *   Latin words whose every key is one of Ge'ez books' 1 more: they read as Amharic);
- * - popularity (0.1 × log ratings: the most read first) and, but among an author's books, the text
- *   rank (title weighs more than authors, than descriptions; 0.3 ×) order the rest.
- */
-function score(text: TextQuery): SQL {
-  // The most read first: log of the ratings (a read each), as Goodreads counts them.
-  const parts: SQL[] = [sql`0.1 * ln(1 + b.ratings_count)`];
-  if (text.isbn)
-    parts.push(
-      sql`CASE WHEN b.isbn13 = ${text.isbn.isbn13} OR b.isbn10 = ${text.isbn.isbn10 ?? ''} THEN 100 ELSE 0 END`,
-    );
-  // Points for what the typed words are to the title (any reading of them).
-  // When the words name an author (two words or more: one alone is as often a first name), a title
-  // that merely is or holds that name (a book about them) earns a third of the title points.
-  const aboutAuthor =
-    text.contentWords > 1 ? sql` * CASE WHEN b.any_author AND NOT b.author_hit THEN 0.3 ELSE 1 END` : sql``;
-  // An exact title without a parenthetical (the work itself, not "(Part 3)") goes first.
-  const whole = sql`CASE WHEN b.title_words = ${text.phrase} AND b.title !~ '\\)\\s*$' THEN 0.1 ELSE 0 END`;
-  const titleBonus = (): SQL => {
-    if (text.phrases.length === 0) return sql`0`;
-    const words = [...new Set(text.phrases.flatMap((phrase) => phrase.split(' ')))];
-    return sql`(CASE WHEN b.title_words = ANY(${textArray(text.phrases)}) THEN 3 + ${whole}
-                     WHEN b.title_words LIKE ANY(${textArray(text.phrases.map((phrase) => `${escapeLike(phrase)} %`))}) THEN 1
-                     WHEN b.title_words <> '' AND string_to_array(b.title_words, ' ') <@ ${textArray(words)} THEN 0.6
-                     ELSE 0 END)${aboutAuthor}`;
-  };
-  const keyTitleBonus = (): SQL =>
-    text.keyPhrase
-      ? sql`(CASE WHEN b.title_key = ${text.keyPhrase} THEN 2.5 + (CASE WHEN b.title !~ '\\)\\s*$' THEN 0.1 ELSE 0 END)
-                  WHEN b.title_key = ANY(${textArray(text.keyPhrases)}) THEN 2
-                  WHEN b.title_key LIKE ${`${escapeLike(text.keyPhrase)} %`} THEN 0.8 ELSE 0 END)${aboutAuthor}`
-      : sql`0`;
-  // Where the words are: an author's name (their books by popularity alone: a title naming them
-  // earns nothing more), the title, or split between them.
-  // One word alone is as often a first name as an author ("emma", "fikir"): it counts less.
-  const authorPoints = text.contentWords > 1 ? 2.5 : 1.2;
-  const rank = (vector: SQL, query: string | null) =>
-    sql`0.3 * coalesce(ts_rank('{0.05, 0.1, 0.3, 1.0}', ${vector}, ${tsq(query)}), 0)`;
-  // An author's books rank by popularity alone; elsewhere the text rank adds its few tenths.
-  const placed = (
-    vector: SQL,
-    query: string | null,
-    author: string | null,
-    title: string | null,
-    either: string | null,
-    bonus: SQL,
-  ) =>
-    sql`CASE WHEN ${vector} @@ ${tsq(author)} THEN ${authorPoints}
-             WHEN ${vector} @@ ${tsq(title)} THEN 1 + ${bonus} + ${rank(vector, query)}
-             WHEN ${vector} @@ ${tsq(either)} THEN 1.5 + ${bonus} + ${rank(vector, query)}
-             ELSE ${bonus} + ${rank(vector, query)} END`;
-  // Every word had to be corrected: weaker evidence than words typed right (or keys that match),
-  // weaker still when a word is two edits from anything known.
-  const guessed = text.choices.every((choice) => !choice.keepsTyped)
-    ? text.choices.some((choice) => choice.distance > 1)
-      ? sql` * 0.5`
-      : sql` * 0.7`
-    : sql``;
-  const wordPlace = text.words
-    ? sql`(${placed(sql`b.search_vector`, text.words, text.author, text.title, text.titleAuthor, titleBonus())})${guessed}`
-    : titleBonus();
-  if (text.keys) {
-    // A Ge'ez query's own words come first; its keys find foreign titles written in Ge'ez (ሃሪ ፖተር).
-    const keyPlace = placed(
-      sql`b.search_keys`,
-      text.keys,
-      text.keysAuthor,
-      text.keysTitle,
-      text.keysTitleAuthor,
-      keyTitleBonus(),
-    );
-    const keyAdjustment = text.ethiopic ? sql` - 1.5` : text.keysReadAsAmharic ? sql` + 1` : sql``;
-    parts.push(sql`greatest(${wordPlace}, ${keyPlace}${keyAdjustment})`);
-    // Among titles with the same consonants, the one whose vowels the reader typed.
-    if (!text.ethiopic && text.latin) parts.push(sql`0.5 * similarity(b.title_latin, ${text.latin})`);
-  } else {
-    parts.push(wordPlace);
-  }
-  if (text.phrases.length)
-    parts.push(
-      sql`CASE WHEN b.series_words = ANY(${textArray(text.phrases)})
-               THEN 4 - 0.25 * least(coalesce(${SERIES_POSITION}, 12), 12) ELSE 0 END`,
-    );
-  return sql.join(parts, sql` + `);
-}
-
-/**
- * Which candidates relevance scores when there are more than RANK_WINDOW: the title read exactly
- * (in words or in keys) first, then the books the words themselves match (before key-only matches),
- * then the most rated — so a book nobody rated yet (most Ethiopian ones) is never cut from the window
- * by popular near-misses.
- */
-function windowOrder(text: TextQuery): SQL {
-  const parts: SQL[] = [];
-  if (text.phrases.length) parts.push(sql`(b.title_words = ANY(${textArray(text.phrases)})) DESC`);
-  if (text.keyPhrases.length) parts.push(sql`(b.title_key = ANY(${textArray(text.keyPhrases)})) DESC`);
-  if (text.words && text.keys) parts.push(sql`(b.search_vector @@ ${tsq(text.words)}) DESC`);
-  return parts.length ? sql.join(parts, sql`, `) : sql`true`;
-}
-
-/** The words (or the Latin keys) name one of the book's authors (alias `b`). */
-function authorHit(text: TextQuery): SQL {
-  const hits: SQL[] = [];
-  if (text.author) hits.push(sql`b.search_vector @@ ${tsq(text.author)}`);
-  if (text.keysAuthor && !text.ethiopic)
-    hits.push(sql`coalesce(b.search_keys @@ ${tsq(text.keysAuthor)}, false)`);
-  return hits.length ? sql`(${sql.join(hits, sql` OR `)})` : sql`false`;
-}
 
 /** Planner row estimate of a query (EXPLAIN, no execution). */
 async function estimateRows(db: Db, query: SQL): Promise<number> {
@@ -394,59 +225,7 @@ export function createSearchRepository(db: Db) {
             LIMIT ${limit}`,
       );
     },
-
-    /**
-     * Typeahead in one statement: the typed ISBN's book; titles starting with the typed words (most
-     * rated of the first SUGGEST_WINDOW by the title index); then the words (with their corrections,
-     * the last one as a prefix) and the Latin keys anywhere in titles and authors, most rated first.
-     */
-    async suggest(text: TextQuery, limit: number): Promise<SuggestRow[]> {
-      const branches: SQL[] = [];
-      if (text.isbn)
-        branches.push(
-          sql`(SELECT 0 AS step, b.id, b.ratings_count FROM books b WHERE ${whereActive([
-            text.isbn.isbn10
-              ? sql`(b.isbn13 = ${text.isbn.isbn13} OR b.isbn10 = ${text.isbn.isbn10})`
-              : sql`b.isbn13 = ${text.isbn.isbn13}`,
-          ])} LIMIT 1)`,
-        );
-      if (text.typedPhrase)
-        branches.push(
-          sql`(SELECT 1 AS step, t.id, t.ratings_count FROM (
-                 SELECT b.id, b.ratings_count FROM books b
-                 WHERE ${ACTIVE} AND b.title_words LIKE ${`${escapeLike(text.typedPhrase)}%`} LIMIT ${SUGGEST_WINDOW}
-               ) AS t ORDER BY t.ratings_count DESC, t.id LIMIT ${limit})`,
-        );
-      if (text.words)
-        branches.push(
-          sql`(SELECT 2 AS step, b.id, b.ratings_count FROM books b
-               WHERE ${ACTIVE} AND b.search_vector @@ ${tsq(text.titleAuthor)}
-               ORDER BY b.ratings_count DESC, b.id LIMIT ${limit})`,
-        );
-      if (text.keys)
-        branches.push(
-          sql`(SELECT 3 AS step, b.id, b.ratings_count FROM books b
-               WHERE ${ACTIVE} AND ${text.ethiopic ? sql`NOT b.geez AND b.search_keys @@ ${tsq(text.keysTitle)}` : sql`b.geez AND b.search_keys @@ ${tsq(text.keys)}`}
-               ORDER BY ${text.keyPhrase ? sql`(b.title_key LIKE ${`${escapeLike(text.keyPhrase)}%`}) DESC,` : sql``}
-                        b.ratings_count DESC, b.id LIMIT ${limit})`,
-        );
-      if (branches.length === 0) return [];
-      return selectRows<SuggestRow>(
-        db,
-        sql`WITH found AS (${sql.join(branches, sql` UNION ALL `)}),
-            best AS (SELECT id, min(step) AS step, max(ratings_count) AS ratings_count FROM found GROUP BY id
-                     ORDER BY min(step), max(ratings_count) DESC, id LIMIT ${limit})
-            SELECT ${bookCardSql('b', COVER_FIELDS)}, b.title, b.primary_author AS author
-            FROM best JOIN books b ON b.id = best.id ORDER BY best.step, best.ratings_count DESC, best.id`,
-      );
-    },
   };
 }
-
-/** Typeahead reads at most this many title-prefix matches (index-only) before keeping the most rated. */
-const SUGGEST_WINDOW = 2000;
-
-/** A typeahead answer: the book's title, primary author and cover. */
-export type SuggestRow = BookCover & { title: string; author: string | null };
 
 export type SearchRepository = ReturnType<typeof createSearchRepository>;

@@ -2,9 +2,12 @@ import { hasEthiopic, latinKey, searchWords, type SearchQuery } from '@nebab/sha
 import type { BookCard } from '../books/book-card.js';
 import { searchFilters } from './filters.js';
 import { analyseQuery, STOP_WORDS, type AnalysedQuery } from './query.js';
-import type { SearchRepository, SuggestRow } from './search.repository.js';
+import type { Db } from '../../db/client.js';
+import { createSearchRepository, type SearchRepository } from './search.repository.js';
+import { createSearchTermsRepository } from './search-terms.repository.js';
+import { createSuggestRepository, type SuggestRepository, type SuggestRow } from './suggest.repository.js';
 import { buildTextQuery, type TextQuery } from './text-query.js';
-import type { Vocabulary } from './vocabulary.js';
+import { Vocabulary } from './vocabulary.js';
 
 /** Typeahead answers at most this many books. */
 export const SUGGEST_LIMIT = 8;
@@ -68,8 +71,12 @@ export function describeCorrection(
   return query === searchWords(typed).join(' ') ? null : { query, original: typed };
 }
 
-export function createSearchService(deps: { search: SearchRepository; vocabulary: Vocabulary }) {
-  const { search, vocabulary } = deps;
+export function createSearchService(deps: {
+  search: SearchRepository;
+  suggest: SuggestRepository;
+  vocabulary: Vocabulary;
+}) {
+  const { search, suggest, vocabulary } = deps;
 
   async function lexicons() {
     await vocabulary.ready();
@@ -135,9 +142,23 @@ export function createSearchService(deps: { search: SearchRepository; vocabulary
       const analysed = analyseQuery(q);
       if (analysed.words.length === 0) return [];
       const text = buildTextQuery(analysed, await lexicons(), { lastIsPrefix: true, keyPrefix: true });
-      return text ? search.suggest(text, SUGGEST_LIMIT) : [];
+      return text ? suggest.suggest(text, SUGGEST_LIMIT) : [];
     },
   };
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
+
+/**
+ * Search over one database: the repositories, the node's copy of the vocabulary and the service
+ * (the composition root and the benchmarks build it the same way).
+ */
+export function createCatalogueSearch(db: Db, onRefreshError?: (error: unknown) => void) {
+  const vocabulary = new Vocabulary(createSearchTermsRepository(db), onRefreshError);
+  const service = createSearchService({
+    search: createSearchRepository(db),
+    suggest: createSuggestRepository(db),
+    vocabulary,
+  });
+  return { service, vocabulary };
+}

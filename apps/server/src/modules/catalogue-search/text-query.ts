@@ -143,10 +143,10 @@ export function buildTextQuery(
             prefix: Boolean(options.keyPrefix) && !query.ethiopic && i === keyWords.length - 1,
           }))
         : correctWords(keyWords, lexicons.keys, {
-          lastIsPrefix: Boolean(options.keyPrefix),
-          prefixWhenKnown: Boolean(options.keyPrefix),
-          skip: isNumber,
-        });
+            lastIsPrefix: Boolean(options.keyPrefix),
+            prefixWhenKnown: Boolean(options.keyPrefix),
+            skip: isNumber,
+          });
     keyChoices = keyChoices.filter((choice) => choice.alternatives.length > 0);
     keyPhrase = latinKey(query.text) || null;
   }
