@@ -89,7 +89,9 @@ export interface CoverDesign {
   pattern: CoverPattern;
   /** The pattern's area: its shapes are clipped to it, so they never run under the text. */
   patternBox: { x: number; y: number; w: number; h: number };
-  /** The pattern's shapes (clipped to `patternBox`). */
+  /** Attributes every pattern shape shares (fill, stroke…), drawn once on their group. */
+  patternStyle: Record<string, string | number>;
+  /** The pattern's shapes (clipped to `patternBox`), their coordinates to a tenth. */
   shapes: CoverShape[];
   /** The accent rule between pattern and text. */
   rule: CoverShape;
@@ -202,15 +204,29 @@ function fitTitle(
 }
 
 /** Decorative shapes of a pattern inside the box (x, y, w, h), in `ink` at a low opacity. */
+/** A coordinate to a tenth: the drawing cannot tell, and a page of covers stays light. */
+function r1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/**
+ * The shapes of a pattern in its box and the attributes they all share (set once on their group:
+ * a page of generated covers weighed 390 kB when every dot carried its own colour).
+ */
 function patternShapes(
   pattern: CoverPattern,
   box: { x: number; y: number; w: number; h: number },
   ink: string,
   random: () => number,
-): CoverShape[] {
+): { style: Record<string, string | number>; shapes: CoverShape[] } {
   const shapes: CoverShape[] = [];
   const { x, y, w, h } = box;
-  const soft = (opacity: number) => ({ fill: ink, 'fill-opacity': opacity });
+  const stroke = (opacity: number, width: number) => ({
+    fill: 'none',
+    stroke: ink,
+    'stroke-opacity': opacity,
+    'stroke-width': width,
+  });
   switch (pattern) {
     case 'bands': {
       const count = 3 + Math.floor(random() * 3);
@@ -218,90 +234,77 @@ function patternShapes(
         const bandH = (h / count) * (0.35 + random() * 0.4);
         shapes.push({
           tag: 'rect',
-          attrs: { x, y: y + (i * h) / count, width: w, height: bandH, ...soft(0.12 + 0.1 * (i % 2)) },
+          attrs: {
+            x,
+            y: r1(y + (i * h) / count),
+            width: w,
+            height: r1(bandH),
+            'fill-opacity': r1(0.12 + 0.1 * (i % 2)),
+          },
         });
       }
-      break;
+      return { style: { fill: ink }, shapes };
     }
     case 'arcs': {
-      const cx = x + w * (random() < 0.5 ? 0.15 : 0.85);
+      const cx = r1(x + w * (random() < 0.5 ? 0.15 : 0.85));
       const cy = y + h;
-      for (let r = 18; r < Math.max(w, h) * 1.1; r += 14) {
-        shapes.push({
-          tag: 'circle',
-          attrs: { cx, cy, r, fill: 'none', stroke: ink, 'stroke-opacity': 0.28, 'stroke-width': 2 },
-        });
-      }
-      break;
+      for (let r = 18; r < Math.max(w, h) * 1.1; r += 14)
+        shapes.push({ tag: 'circle', attrs: { cx, cy, r } });
+      return { style: stroke(0.28, 2), shapes };
     }
     case 'dots': {
       const step = 14 + Math.floor(random() * 6);
       for (let dy = step / 2; dy < h; dy += step)
         for (let dx = step / 2; dx < w; dx += step)
-          shapes.push({ tag: 'circle', attrs: { cx: x + dx, cy: y + dy, r: 2.2, ...soft(0.35) } });
-      break;
+          shapes.push({ tag: 'circle', attrs: { cx: r1(x + dx), cy: r1(y + dy), r: 2.2 } });
+      return { style: { fill: ink, 'fill-opacity': 0.35 }, shapes };
     }
     case 'diagonals': {
       const gap = 12 + Math.floor(random() * 8);
       for (let offset = -h; offset < w; offset += gap)
         shapes.push({
           tag: 'line',
-          attrs: {
-            x1: x + offset,
-            y1: y + h,
-            x2: x + offset + h,
-            y2: y,
-            stroke: ink,
-            'stroke-opacity': 0.22,
-            'stroke-width': 3,
-          },
+          attrs: { x1: r1(x + offset), y1: r1(y + h), x2: r1(x + offset + h), y2: r1(y) },
         });
-      break;
+      return { style: { stroke: ink, 'stroke-opacity': 0.22, 'stroke-width': 3 }, shapes };
     }
     case 'sun': {
-      const cx = x + w * (0.3 + random() * 0.4);
-      const cy = y + h * 0.55;
-      const r = Math.min(w, h) * 0.42;
-      shapes.push({ tag: 'circle', attrs: { cx, cy, r, ...soft(0.42) } });
-      shapes.push({
-        tag: 'circle',
-        attrs: { cx, cy, r: r * 1.35, fill: 'none', stroke: ink, 'stroke-opacity': 0.3, 'stroke-width': 1.5 },
-      });
-      break;
+      const cx = r1(x + w * (0.3 + random() * 0.4));
+      const cy = r1(y + h * 0.55);
+      const r = r1(Math.min(w, h) * 0.42);
+      shapes.push({ tag: 'circle', attrs: { cx, cy, r, 'fill-opacity': 0.42 } });
+      shapes.push({ tag: 'circle', attrs: { cx, cy, r: r1(r * 1.35), ...stroke(0.3, 1.5) } });
+      return { style: { fill: ink }, shapes };
     }
     case 'waves': {
-      const amplitude = 5 + random() * 5;
+      const amplitude = r1(5 + random() * 5);
       for (let row = 10; row < h; row += 13) {
-        let d = `M ${x} ${y + row}`;
-        for (let dx = 0; dx < w; dx += 20) d += ` q 10 ${dx % 40 === 0 ? -amplitude : amplitude} 20 0`;
-        shapes.push({
-          tag: 'path',
-          attrs: { d, fill: 'none', stroke: ink, 'stroke-opacity': 0.3, 'stroke-width': 1.8 },
-        });
+        let d = `M${x} ${r1(y + row)}`;
+        for (let dx = 0; dx < w; dx += 20) d += `q10 ${dx % 40 === 0 ? -amplitude : amplitude} 20 0`;
+        shapes.push({ tag: 'path', attrs: { d } });
       }
-      break;
+      return { style: stroke(0.3, 1.8), shapes };
     }
     case 'tilet': {
       // A woven tilet border (the patterned hem of Ethiopian cloth): rows of diamonds and zigzags.
       const rows = Math.max(2, Math.floor(h / 22));
+      const size = h / rows;
       for (let row = 0; row < rows; row += 1) {
-        const top = y + row * (h / rows);
-        const size = h / rows;
+        const top = y + row * size;
         for (let dx = 0; dx < w; dx += size) {
+          const left = x + dx;
           const points =
             row % 2 === 0
-              ? `${x + dx + size / 2},${top + 3} ${x + dx + size - 3},${top + size / 2} ${x + dx + size / 2},${top + size - 3} ${x + dx + 3},${top + size / 2}`
-              : `${x + dx},${top + size - 4} ${x + dx + size / 2},${top + 4} ${x + dx + size},${top + size - 4}`;
+              ? `${r1(left + size / 2)},${r1(top + 3)} ${r1(left + size - 3)},${r1(top + size / 2)} ${r1(left + size / 2)},${r1(top + size - 3)} ${r1(left + 3)},${r1(top + size / 2)}`
+              : `${r1(left)},${r1(top + size - 4)} ${r1(left + size / 2)},${r1(top + 4)} ${r1(left + size)},${r1(top + size - 4)}`;
+          // Diamonds are filled; zigzags drawn with the group's stroke.
           shapes.push({
             tag: 'polygon',
-            attrs:
-              row % 2 === 0
-                ? { points, ...soft(0.4) }
-                : { points, fill: 'none', stroke: ink, 'stroke-opacity': 0.45, 'stroke-width': 2 },
+            attrs: row % 2 === 0 ? { points, fill: ink, 'fill-opacity': 0.4, stroke: 'none' } : { points },
           });
         }
       }
-      break;
+      return { style: stroke(0.45, 2), shapes };
     }
     case 'blocks': {
       let left = x;
@@ -310,14 +313,19 @@ function patternShapes(
         const height = h * (0.3 + random() * 0.7);
         shapes.push({
           tag: 'rect',
-          attrs: { x: left, y: y + h - height, width: width - 4, height, ...soft(0.14 + random() * 0.22) },
+          attrs: {
+            x: r1(left),
+            y: r1(y + h - height),
+            width: r1(width - 4),
+            height: r1(height),
+            'fill-opacity': r1(0.14 + random() * 0.22),
+          },
         });
         left += width;
       }
-      break;
+      return { style: { fill: ink }, shapes };
     }
   }
-  return shapes;
 }
 
 /**
@@ -385,7 +393,7 @@ export function coverDesign(book: CoverBook): CoverDesign {
       : layout === 'patternBottom'
         ? { x: 0, y: textEnd + 24, w: COVER_WIDTH, h: COVER_HEIGHT - textEnd - 24 }
         : { x: 0, y: 0, w: 40, h: COVER_HEIGHT };
-  const shapes: CoverShape[] = patternShapes(pattern, patternBox, ink, random);
+  const { style: patternStyle, shapes } = patternShapes(pattern, patternBox, ink, random);
   // A rule in the accent between pattern and text.
   const rule: CoverShape =
     layout === 'patternSide'
@@ -432,7 +440,16 @@ export function coverDesign(book: CoverBook): CoverDesign {
       }
     : null;
 
-  return { background, pattern, patternBox, shapes, rule, title: titleText, author: authorText };
+  return {
+    background,
+    pattern,
+    patternBox,
+    patternStyle,
+    shapes,
+    rule,
+    title: titleText,
+    author: authorText,
+  };
 }
 
 function escapeXml(text: string): string {
@@ -457,7 +474,10 @@ export function coverSvg(book: CoverBook): string {
       .map(([key, value]) => `${key}="${escapeXml(String(value))}"`)
       .join(' ')}/>`;
   const { x, y, w, h } = design.patternBox;
-  const shapes = `<clipPath id="pattern"><rect x="${x}" y="${y}" width="${w}" height="${h}"/></clipPath><g clip-path="url(#pattern)">${design.shapes.map(element).join('')}</g>${element(design.rule)}`;
+  const style = Object.entries(design.patternStyle)
+    .map(([key, value]) => ` ${key}="${escapeXml(String(value))}"`)
+    .join('');
+  const shapes = `<clipPath id="pattern"><rect x="${x}" y="${y}" width="${w}" height="${h}"/></clipPath><g clip-path="url(#pattern)"${style}>${design.shapes.map(element).join('')}</g>${element(design.rule)}`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}" width="${COVER_WIDTH}" height="${COVER_HEIGHT}" role="img"`,
     ` aria-label="${escapeXml(book.title)}">`,

@@ -135,7 +135,7 @@ function GeneratedCover({
           height={design.patternBox.h}
         />
       </clipPath>
-      <g clipPath={`url(#${clipId})`}>
+      <g clipPath={`url(#${clipId})`} {...svgProps(design.patternStyle)}>
         {design.shapes.map((shape, index) =>
           createElement(shape.tag, { key: index, ...svgProps(shape.attrs) }),
         )}

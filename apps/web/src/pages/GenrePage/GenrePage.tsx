@@ -63,7 +63,9 @@ function GenreScreen({ slug }: { slug: GenreSlug }) {
             {t('genre.bookCount', { count: data.bookCount, formatted: number.format(data.bookCount) })}
           </p>
         ) : null}
-        <div className="mt-5 flex flex-wrap gap-3">
+        {/* One button a row on narrow screens: whether they fit side by side must not depend on the
+            web font having arrived (a late font moved the page by a row). */}
+        <div className="mt-5 flex flex-col items-start gap-3 sm:flex-row sm:flex-wrap">
           <Link to={`/search?genre=${slug}&sort=rating`} className="btn btn-primary">
             {t('genre.searchAll', { genre: genreName })}
           </Link>
@@ -97,7 +99,7 @@ function GenreScreen({ slug }: { slug: GenreSlug }) {
 
       {data ? (
         <>
-          <GenreSection id="new-releases" title={t('genre.newReleases')}>
+          <GenreSection id="new-releases" title={t('genre.newReleases')} eager>
             <BookGrid
               items={data.newReleases ?? []}
               testId="genre-new-releases"
@@ -136,9 +138,28 @@ function listTitle(list: BookList, genre: string, t: TFunction): string {
   return t('genre.series');
 }
 
-function GenreSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/**
+ * A section of the genre page. Far-off sections skip their layout until scrolled near
+ * (`offscreen-lazy`); the first one (`eager`) is on screen at once, where laying it out late would
+ * move the page (layout shift).
+ */
+function GenreSection({
+  id,
+  title,
+  eager = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  eager?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="offscreen-lazy mt-12 scroll-mt-20">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`${eager ? '' : 'offscreen-lazy '}mt-12 scroll-mt-20`}
+    >
       <h2 id={`${id}-title`} className="mb-5 text-2xl font-semibold">
         {title}
       </h2>
