@@ -209,8 +209,10 @@ export function createBooksRepository(db: Db) {
             sql` + `,
           )
         : sql`0`;
+      // The same author's books first (a book without a known author has none: PostgreSQL refuses a
+      // constant in ORDER BY, so the term is left out rather than written as `false`).
       const sameAuthor =
-        book.authors.length > 0 ? sql`(b.authors && ${textArray(book.authors)})` : sql`false`;
+        book.authors.length > 0 ? sql`(b.authors && ${textArray(book.authors)}) DESC, ` : sql``;
       const order =
         options.sort === 'rating'
           ? sql`b.rating DESC NULLS LAST, b.ratings_count DESC, b.id`
@@ -220,7 +222,7 @@ export function createBooksRepository(db: Db) {
               ? sql`lower(b.title), b.id`
               : options.genre
                 ? sql`${POPULARITY} DESC, b.id`
-                : sql`${sameAuthor} DESC, (${shared}) DESC, ${POPULARITY} DESC, b.id`;
+                : sql`${sameAuthor}(${shared}) DESC, ${POPULARITY} DESC, b.id`;
       const [items, [total]] = await Promise.all([
         selectRows<BookCard>(
           tx,

@@ -239,6 +239,22 @@ describe('GET /api/books/:id/related', () => {
     expect(scifi.status).toBe(200);
     expect((await server.request('/api/books/nope/related')).status).toBe(404);
   });
+
+  it('answers for a book whose author is not known (many Ethiopian rows)', async () => {
+    await server.db.insert(books).values({
+      id: 'test-no-author',
+      source: 'local',
+      title: 'የማይታወቅ ደራሲ መጽሐፍ',
+      authors: [],
+      genres: ['fiction'],
+      language: 'am',
+    });
+    const res = await server.request<{ items: Array<{ id: string }> }>(
+      '/api/books/test-no-author/related?sort=popular&limit=9&offset=0',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.items.length).toBeGreaterThan(0);
+  });
 });
 
 describe('GET /api/books/trending', () => {
