@@ -169,7 +169,7 @@ export function createServices({
    * vocabulary reads the change at once (other nodes within seconds); a failed read is logged.
    */
   const catalogueChanged = async () => {
-    books.clearTrendingCache();
+    books.clearCaches();
     await vocabulary
       .refresh()
       .catch((error: unknown) =>
@@ -292,7 +292,7 @@ export function createServices({
     db,
     logger,
     setCover: (bookId, cover) => adminCatalogue.setCover(bookId, cover),
-    onCatalogueChanged: () => books.clearTrendingCache(),
+    onCatalogueChanged: () => void catalogueChanged(),
   });
 
   /** Heads, statuses and the sitemap of the public pages. */

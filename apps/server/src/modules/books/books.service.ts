@@ -9,6 +9,14 @@ import type { BooksSitemapRepository } from './books.sitemap.repository.js';
 import type { BooksRepository, TrendingRow } from './books.repository.js';
 
 const TRENDING_TTL_MS = 60_000;
+
+/**
+ * A book page's related books are kept this long per node: they sort thousands of books by shared
+ * genres (a popular book's first page was the costliest request of bench:load), and which books are
+ * related hardly changes within a minute.
+ */
+const RELATED_TTL_MS = 60_000;
+const RELATED_CACHE_MAX = 2_000;
 const TRENDING_MAX = 50;
 
 /**
@@ -86,6 +94,10 @@ export function createBooksService(deps: {
   const { books, sitemap, storage } = deps;
   let trendingCache: { at: number; rows: TrendingRow[] } | null = null;
   const pngCache = new Map<string, Buffer>();
+  const relatedCache = new Map<
+    string,
+    { at: number; result: Awaited<ReturnType<BooksRepository['related']>> }
+  >();
 
   async function visibleBook(id: string, actor: Actor | null): Promise<BookRow> {
     const book = await books.findById(id);
@@ -109,13 +121,23 @@ export function createBooksService(deps: {
       return trendingCache.rows.slice(0, Math.min(limit, TRENDING_MAX));
     },
 
-    clearTrendingCache() {
+    /** The catalogue changed here (an admin's edit, a book added or merged): trending and related anew. */
+    clearCaches() {
       trendingCache = null;
+      relatedCache.clear();
     },
 
     async related(id: string, options: { genre?: string; sort: string; limit: number; offset: number }) {
       const book = await visibleBook(id, null);
-      return books.related(book, options);
+      const key = `${id}|${options.genre ?? ''}|${options.sort}|${options.limit}|${options.offset}`;
+      const now = Date.now();
+      const cached = relatedCache.get(key);
+      if (cached && now - cached.at < RELATED_TTL_MS) return cached.result;
+      const result = await books.related(book, options);
+      relatedCache.delete(key);
+      relatedCache.set(key, { at: now, result });
+      if (relatedCache.size > RELATED_CACHE_MAX) relatedCache.delete(relatedCache.keys().next().value!);
+      return result;
     },
 
     /** The stored PDF of a local book. */

@@ -260,7 +260,7 @@ describe('GET /api/books/:id/related', () => {
 describe('GET /api/books/trending', () => {
   type Trending = { items: Array<{ id: string; title: string; authors: string; coverCandidates: string[] }> };
   it('answers a varied list from the catalogue, including recent books', async () => {
-    server.app.services.books.clearTrendingCache();
+    server.app.services.books.clearCaches();
     const res = await server.request<Trending>('/api/books/trending');
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(10);
@@ -279,7 +279,7 @@ describe('GET /api/books/trending', () => {
 
   it('lifts a book with recent activity', async () => {
     const quiet = '9000';
-    server.app.services.books.clearTrendingCache();
+    server.app.services.books.clearCaches();
     const before = (await server.request<Trending>('/api/books/trending?limit=50')).body.items.map(
       (i) => i.id,
     );
@@ -290,7 +290,7 @@ describe('GET /api/books/trending', () => {
     expect((await server.request<Trending>('/api/books/trending')).body.items.map((i) => i.id)).toEqual(
       before.slice(0, 10),
     );
-    server.app.services.books.clearTrendingCache();
+    server.app.services.books.clearCaches();
     const after = (await server.request<Trending>('/api/books/trending')).body.items.map((i) => i.id);
     expect(after.slice(0, 3)).toContain(quiet);
   });
