@@ -40,6 +40,7 @@ import {
   type SeededReader,
 } from './lib/cluster-bench.js';
 import { SEARCH, SUGGEST } from './queries.js';
+import pg from 'pg';
 
 const CLIENTS = Math.floor(envNumber('BENCH_CLIENTS', 200));
 const SECONDS = envNumber('BENCH_SECONDS', 60);
@@ -338,6 +339,31 @@ async function reader(
   }
 }
 
+/**
+ * BENCH_PG_STATEMENTS=1 (with CLUSTER_PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements"):
+ * the statements PostgreSQL spent most time on during the run, to find where its share goes.
+ */
+async function printStatements(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const { rows } = await client.query<{ calls: string; total: number; mean: number; query: string }>(
+      `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
+       FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 12`,
+    );
+    console.log('\nPostgreSQL, most time spent (pg_stat_statements):');
+    for (const row of rows)
+      console.log(
+        `  ${row.total.toFixed(0).padStart(7)} ms ${row.calls.padStart(6)} calls ${row.mean.toFixed(2).padStart(7)} ms  ${row.query}`,
+      );
+  } catch (error) {
+    console.log(`pg_stat_statements unavailable: ${String(error)}`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function main(): Promise<void> {
   console.log(
     `Load bench: ${CLIENTS} clients (${Math.round(READER_SHARE * 100)}% signed-in readers) for ${SECONDS} s, think time ${THINK_MS} ms ± 50%`,
@@ -470,6 +496,7 @@ async function main(): Promise<void> {
       `Goal               0 errors, p99 ≤ 200 ms: ${recorder.totalErrors() === 0 && worstP99 <= 200 && deliveries === deliveriesExpected ? 'met' : 'NOT met'} (worst p99 ${worstP99.toFixed(1)} ms)`,
     );
     if (recorder.totalErrors() > 0 || deliveries !== deliveriesExpected) process.exitCode = 1;
+    if (process.env.BENCH_PG_STATEMENTS) await printStatements(cluster.postgres.url);
   } finally {
     for (const socket of sockets) socket.disconnect();
     await pool.close().catch(() => undefined);

@@ -102,6 +102,8 @@ export async function startPostgres(folder: string, port: number): Promise<Postg
     `-c unix_socket_directories='${socketDir}'`,
     '-c max_connections=200',
     '-c logging_collector=off',
+    // CLUSTER_PG_OPTIONS: more server settings, e.g. "-c shared_preload_libraries=pg_stat_statements".
+    process.env.CLUSTER_PG_OPTIONS ?? '',
   ].join(' ');
   const start = async () => {
     await run(pgCtl, ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start'], as);

@@ -60,6 +60,33 @@ export type BookValues = Partial<
  * The one owner of `books` rows: the book page, trending and related lists, and what other modules
  * ask of a book (is it there, its card, its activity). Every method takes an optional transaction.
  */
+/** Related books' default order ranks at most this many candidates (the most rated sharing a genre). */
+const RELATED_WINDOW = 500;
+
+/** Counts are exact up to this many; above, the planner's estimate (like search's totals). */
+const EXACT_COUNT_MAX = 1000;
+
+/** How many active books match `where` (alias `b`): exact when few, the planner's estimate when many. */
+async function countMatches(db: Db, where: SQL): Promise<number> {
+  const [plan] = await selectRows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM books b WHERE ${where}`,
+  );
+  const raw = plan?.['QUERY PLAN'];
+  const estimate = Number(
+    ((typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>)[0]?.Plan[
+      'Plan Rows'
+    ] ?? 0,
+  );
+  if (estimate > 2 * EXACT_COUNT_MAX) return Math.round(estimate);
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM books b WHERE ${where} LIMIT ${EXACT_COUNT_MAX + 1}) AS x`,
+  );
+  const n = Number(row?.n ?? 0);
+  return n <= EXACT_COUNT_MAX ? n : Math.max(n, Math.round(estimate));
+}
+
 export function createBooksRepository(db: Db) {
   return {
     async findById(id: string, tx: Db = db): Promise<BookRow | undefined> {
@@ -223,14 +250,32 @@ export function createBooksRepository(db: Db) {
               : options.genre
                 ? sql`${POPULARITY} DESC, b.id`
                 : sql`${sameAuthor}(${shared}) DESC, ${POPULARITY} DESC, b.id`;
-      const [items, [total]] = await Promise.all([
+      // The default order ranks the RELATED_WINDOW most rated books sharing a genre and the same
+      // author's books (a popular book shares a genre with most of the catalogue: sorting them all
+      // was the costliest query of bench:load); deeper pages and the other orders read every match.
+      const windowed =
+        !options.genre && options.sort === 'popular' && options.offset + options.limit <= RELATED_WINDOW;
+      const source = windowed
+        ? sql`(SELECT c.id FROM (
+                 (SELECT b.id FROM books b WHERE ${where} ORDER BY b.ratings_count DESC LIMIT ${RELATED_WINDOW})
+                 ${
+                   book.authors.length > 0
+                     ? sql`UNION (SELECT b.id FROM books b WHERE ${whereActive([
+                         sql`b.primary_author = ANY(${textArray(book.authors)})`,
+                         sql`b.id <> ${book.id}`,
+                       ])} LIMIT ${RELATED_WINDOW})`
+                     : sql``
+                 }) AS c) AS w JOIN books b ON b.id = w.id`
+        : sql`books b`;
+      const [items, total] = await Promise.all([
         selectRows<BookCard>(
           tx,
-          sql`SELECT ${bookCardSql()} FROM books b WHERE ${where} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`,
+          sql`SELECT ${bookCardSql()} FROM ${source} ${windowed ? sql`` : sql`WHERE ${where}`}
+              ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`,
         ),
-        selectRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM books b WHERE ${where}`),
+        countMatches(tx, where),
       ]);
-      return { items, total: Number(total?.n ?? 0) };
+      return { items, total };
     },
   };
 }
