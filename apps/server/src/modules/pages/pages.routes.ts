@@ -106,6 +106,39 @@ export const pagesPlugin = fp<{ webDist: string; template: PageTemplate }>(
         .send(html);
     }
 
+    /**
+     * Builds a page's document (status and HTML), or a redirect. Renders of one address and language that
+     * overlap share one render: when a cached landing page expires under load, the readers asking for it
+     * meanwhile wait for the same render instead of each starting their own (every render holds the
+     * node's event loop for its markup).
+     */
+    async function buildPage(
+      pathname: string,
+      search: string,
+      searchParams: URLSearchParams,
+      language: Language,
+      explicit: boolean,
+    ): Promise<{ redirect: string } | { status: number; html: string }> {
+      let outcome = await pages.describe(matchPage(pathname, searchParams), language);
+      if (outcome.kind === 'redirect') return { redirect: outcome.location };
+
+      const rendered = await serverRender(`${pathname}${search}`, language);
+      // The client's router does not know the path either: the not-found page with a 404.
+      if (rendered?.kind === 'page' && rendered.status === 404 && outcome.status === 200) {
+        outcome = await pages.describe({ kind: 'notFound' }, language);
+        if (outcome.kind === 'redirect') return { redirect: outcome.location };
+      }
+      const page = rendered?.kind === 'page' ? rendered : null;
+      const html = template.render({
+        language,
+        head: outcome.head,
+        html: page?.html,
+        state: page ? { ...page.state, explicitLanguage: explicit } : undefined,
+      });
+      return { status: outcome.status, html };
+    }
+    const inFlight = new Map<string, ReturnType<typeof buildPage>>();
+
     app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
       const url = new URL(request.url, 'http://page.invalid');
       const { language, explicit } = pageLanguage(request, url.searchParams, await pages.defaultLanguage());
@@ -115,28 +148,26 @@ export const pagesPlugin = fp<{ webDist: string; template: PageTemplate }>(
       if (cached && Date.now() - cached.at < PAGE_CACHE_MS)
         return send(reply, language, cached.status, cached.html);
 
-      let outcome = await pages.describe(matchPage(url.pathname, url.searchParams), language);
-      if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 301);
-
-      const rendered = await serverRender(`${url.pathname}${url.search}`, language);
-      // The client's router does not know the path either: the not-found page with a 404.
-      if (rendered?.kind === 'page' && rendered.status === 404 && outcome.status === 200) {
-        outcome = await pages.describe({ kind: 'notFound' }, language);
-        if (outcome.kind === 'redirect') return reply.redirect(outcome.location, 301);
+      let pending = cacheable ? inFlight.get(key) : undefined;
+      if (!pending) {
+        pending = buildPage(url.pathname, url.search, url.searchParams, language, explicit);
+        if (cacheable) {
+          inFlight.set(key, pending);
+          pending
+            .then((built) => {
+              if ('html' in built) {
+                cache.delete(key);
+                cache.set(key, { at: Date.now(), status: built.status, html: built.html });
+                if (cache.size > PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
+              }
+            })
+            .catch(() => undefined)
+            .finally(() => inFlight.delete(key));
+        }
       }
-      const page = rendered?.kind === 'page' ? rendered : null;
-      const html = template.render({
-        language,
-        head: outcome.head,
-        html: page?.html,
-        state: page ? { ...page.state, explicitLanguage: explicit } : undefined,
-      });
-      if (cacheable) {
-        cache.delete(key);
-        cache.set(key, { at: Date.now(), status: outcome.status, html });
-        if (cache.size > PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
-      }
-      return send(reply, language, outcome.status, html);
+      const built = await pending;
+      if ('redirect' in built) return reply.redirect(built.redirect, 301);
+      return send(reply, language, built.status, built.html);
     });
 
     // The landing page is not a file (the static files' plugin would answer the folder with a 403).
