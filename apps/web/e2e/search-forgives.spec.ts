@@ -31,7 +31,9 @@ test('the search page says "Showing results for", in English and in Amharic', as
   await page.goto('/search?q=tolkein');
   const line = page.getByTestId('search-correction');
   await expect(line).toHaveText('Showing results for tolkien — search instead for tolkein');
-  await expect(page.getByTestId('search-results').getByRole('link', { name: 'The Hobbit', exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId('search-results').getByRole('link', { name: 'The Hobbit', exact: true }),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // "Search instead for" searches the words as typed: nothing, with what the reader may have meant.
@@ -39,7 +41,9 @@ test('the search page says "Showing results for", in English and in Amharic', as
   await expect(page).toHaveURL(/asTyped=true/);
   const nothing = page.getByTestId('search-nothing-found');
   await expect(nothing.getByText('No books match “tolkein”')).toBeVisible();
-  await expect(nothing.getByTestId('search-closest').getByRole('link', { name: 'The Hobbit', exact: true })).toBeVisible();
+  await expect(
+    nothing.getByTestId('search-closest').getByRole('link', { name: 'The Hobbit', exact: true }),
+  ).toBeVisible();
   await expect(nothing.getByRole('link', { name: 'Fantasy' })).toBeVisible();
   await expectAccessible(page);
 

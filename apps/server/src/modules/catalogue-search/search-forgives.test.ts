@@ -149,6 +149,16 @@ describe('Latin-typed Amharic', () => {
     expect(body.items[0]!.volumeInfo.authors).toContain(author);
   });
 
+  it('a word the catalogue does not know is searched without, and the line says so', async () => {
+    const body = await search('Fikir Eske Mekabir kq3x9z');
+    expect(titles(body)[0]).toBe('ፍቅር እስከ መቃብር');
+    expect(body.correction).toEqual({ query: 'fikir eske mekabir', original: 'Fikir Eske Mekabir kq3x9z' });
+    expect((await search('Fikir Eske Mekabir kq3x9z', '&asTyped=true')).items).toEqual([]);
+    const english = await search('hobbit kq3x9z');
+    expect(titles(english)[0]).toBe('The Hobbit');
+    expect(english.correction).toEqual({ query: 'hobbit', original: 'hobbit kq3x9z' });
+  });
+
   it('and in typeahead', async () => {
     expect((await suggest('fikir eske mek')).map((item) => item.title)).toContain('ፍቅር እስከ መቃብር');
   });

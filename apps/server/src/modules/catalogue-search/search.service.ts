@@ -39,7 +39,9 @@ const EMPTY: SearchOutcome = {
 /**
  * The correction a result shows: none when the top book holds every typed word (or, for Latin-typed
  * Amharic, every typed key); otherwise the typed text with each corrected word replaced by the
- * reading the top book holds (the first alternative when it holds none).
+ * reading the top book holds (the first alternative when it holds none). A word that reads as
+ * nothing the catalogue knows was searched without: the line leaves it out, so "search instead for"
+ * the typed text is the way to it.
  */
 export function describeCorrection(
   text: TextQuery,
@@ -47,28 +49,33 @@ export function describeCorrection(
   top: (Pick<BookCard, 'title' | 'authors'> & { series?: string | null }) | undefined,
 ): SearchOutcome['correction'] {
   if (!top || text.choices.every((choice) => choice.keepsTyped)) return null;
+  const left = text.unread.length > 0;
+  const readable = text.choices.filter((choice) => !text.unread.includes(choice.typed));
   const document = `${top.title} ${top.series ?? ''} ${top.authors.join(' ')}`;
   const held = new Set(searchWords(document));
-  const content = text.choices.filter((choice) => !STOP_WORDS.has(choice.typed));
+  const content = readable.filter((choice) => !STOP_WORDS.has(choice.typed));
   const holds = (word: string, prefix: boolean) =>
     held.has(word) || (prefix && [...held].some((candidate) => candidate.startsWith(word)));
+  const asTyped = () => readable.map((choice) => choice.typed).join(' ');
+  const showing = (query: string) =>
+    query === searchWords(typed).join(' ') ? null : { query, original: typed };
   if (content.every((choice) => choice.typed.split(' ').every((word) => holds(word, choice.prefix))))
-    return null;
+    return left ? showing(asTyped()) : null;
   // Amharic typed in Latin letters found its book in Ge'ez: nothing was corrected.
   if (text.keys && hasEthiopic(document)) {
     const keys = new Set(latinKey(document).split(' '));
-    const typedKeys = latinKey(typed).split(' ').filter(Boolean);
-    if (typedKeys.length > 0 && typedKeys.every((key) => keys.has(key))) return null;
+    const typedKeys = latinKey(asTyped()).split(' ').filter(Boolean);
+    if (typedKeys.length > 0 && typedKeys.every((key) => keys.has(key)))
+      return left ? showing(asTyped()) : null;
   }
-  const words = text.choices.map((choice) => {
+  const words = readable.map((choice) => {
     if (choice.keepsTyped) return choice.typed;
     const reading =
       choice.alternatives.find((alternative) => alternative.every((word) => holds(word, choice.prefix))) ??
       choice.alternatives[0];
     return reading ? reading.join(' ') : choice.typed;
   });
-  const query = words.join(' ');
-  return query === searchWords(typed).join(' ') ? null : { query, original: typed };
+  return showing(words.join(' '));
 }
 
 export function createSearchService(deps: {

@@ -45,6 +45,8 @@ export interface TextQuery {
   contentWords: number;
   /** What each word may stand for (for the "Showing results for" line). */
   choices: WordChoice[];
+  /** Typed words read as nothing the catalogue knows, neither as words nor as keys: searched without. */
+  unread: string[];
 }
 
 /**
@@ -151,6 +153,12 @@ export function buildTextQuery(
     keyPhrase = latinKey(query.text) || null;
   }
 
+  const readKeys = new Set(keyChoices.map((choice) => choice.typed));
+  const unread = choices
+    .filter((choice) => choice.alternatives.length === 0)
+    .map((choice) => choice.typed)
+    .filter((word) => keysOf([word]).every((key) => !readKeys.has(key)));
+
   const phrases = readings(choices);
   return {
     words: tsquery(content),
@@ -176,5 +184,6 @@ export function buildTextQuery(
     ethiopic: query.ethiopic,
     contentWords: content.length,
     choices,
+    unread,
   };
 }
