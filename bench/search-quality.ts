@@ -33,7 +33,7 @@ async function main() {
   const database = await openDatabase({ kind: 'pglite' });
   await migrateDatabase(database);
   await ensureCatalog(database.db, { ...loadConfig({}), catalogEthiopianShopContent: false });
-  const { service, vocabulary } = createCatalogueSearch(database.db);
+  const { service, vocabulary } = createCatalogueSearch(database);
   await vocabulary.ready();
 
   type Score = { n: number; rr: number; at1: number; at5: number };

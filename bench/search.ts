@@ -348,7 +348,7 @@ function searchPath(query: SearchQueryInput): string {
 }
 
 async function aroundTheService(database: Database): Promise<void> {
-  const { service, vocabulary } = createCatalogueSearch(database.db);
+  const { service, vocabulary } = createCatalogueSearch(database);
   await vocabulary.ready();
   const timings = new Timings();
   for (let round = 0; round <= rounds; round += 1) {

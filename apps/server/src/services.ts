@@ -161,7 +161,7 @@ export function createServices({
     },
   });
   /** Catalogue search and typeahead, with the node's copy of the spelling vocabulary. */
-  const { service: search, vocabulary } = createCatalogueSearch(db, (error) =>
+  const { service: search, vocabulary } = createCatalogueSearch(database, (error) =>
     logger.warn({ err: error }, 'search: the vocabulary could not be refreshed'),
   );
   /**
