@@ -69,15 +69,18 @@ export async function importEntries(
   tx: Db,
 ): Promise<void> {
   if (items.length === 0) return;
-  const existing = new Map(
-    (
-      await repo.entriesOf(
-        userId,
-        items.map((item) => item.bookId),
-        tx,
-      )
-    ).map((e) => [e.bookId, e]),
-  );
+  /** The reader's entries of the batch's books, by book. */
+  const entriesByBook = async () =>
+    new Map(
+      (
+        await repo.entriesOf(
+          userId,
+          items.map((item) => item.bookId),
+          tx,
+        )
+      ).map((e) => [e.bookId, e]),
+    );
+  const existing = await entriesByBook();
   const oldReads = await repo.readsOf(
     [...existing.values()].map((entry) => entry.id),
     tx,
@@ -158,15 +161,7 @@ export async function importEntries(
   }
   await repo.upsertEntries(entryRows, tx);
 
-  const entries = new Map(
-    (
-      await repo.entriesOf(
-        userId,
-        items.map((item) => item.bookId),
-        tx,
-      )
-    ).map((e) => [e.bookId, e]),
-  );
+  const entries = await entriesByBook();
   const readRows: NewReadingListReadRow[] = [];
   for (const { item, newReads, close } of plans) {
     const entry = entries.get(item.bookId);
