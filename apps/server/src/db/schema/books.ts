@@ -124,7 +124,17 @@ export const books = pgTable(
   (t) => [
     // GIN indexes without the pending list (fastupdate): PGlite runs no autovacuum to flush it, and a
     // catalogue is read far more than written (a list of 12,000 pending rows made every search scan it).
-    index('books_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+    // The words, the genres and the facets (language, length bucket, for adults, decade: facets.ts)
+    // in one index: a common word with a big genre or a language and a length ("love" in romance:
+    // 28,000 and 134,000 of a million books) meets in the index, not on every matching row.
+    index('books_search_facets_idx')
+      .using(
+        'gin',
+        t.searchVector,
+        t.genres,
+        sql`nebab_book_facets(${t.language}, ${t.pageCount}, ${t.genres}, ${t.publicationYear})`,
+      )
+      .with({ fastupdate: false }),
     index('books_search_text_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: false }),

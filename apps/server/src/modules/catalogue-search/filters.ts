@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { LENGTH_BUCKETS, type SearchQuery } from '@nebab/shared';
+import type { SearchQuery } from '@nebab/shared';
 import { escapeLike } from '../../db/sql-helpers.js';
+import { facetConditions } from './facets.js';
 
 export type SearchFilters = Omit<SearchQuery, 'q' | 'sort' | 'page' | 'pageSize' | 'asTyped'>;
 
@@ -15,18 +16,10 @@ export function searchFilters(query: SearchFilters): SQL[] {
     );
   }
   if (query.genre) filters.push(sql`b.genres @> ARRAY[${query.genre}]::text[]`);
-  if (query.language) filters.push(sql`b.language = ${query.language}`);
   if (query.ageGroup === 'Juvenile') filters.push(sql`b.genres && ARRAY['children']::text[]`);
   if (query.ageGroup === 'Young Adult') filters.push(sql`b.genres @> ARRAY['young-adult']::text[]`);
-  if (query.ageGroup === 'Adult')
-    filters.push(sql`NOT (b.genres && ARRAY['children','young-adult']::text[])`);
-  if (query.length) {
-    const [min, max] = LENGTH_BUCKETS[query.length];
-    filters.push(sql`b.page_count >= ${min}`);
-    if (max !== null) filters.push(sql`b.page_count <= ${max}`);
-  }
+  // Language, length, the Adult age group and years are facets the search index holds (facets.ts).
+  filters.push(...facetConditions(query));
   if (query.minRating !== undefined) filters.push(sql`b.rating >= ${query.minRating}`);
-  if (query.yearFrom !== undefined) filters.push(sql`b.publication_year >= ${query.yearFrom}`);
-  if (query.yearTo !== undefined) filters.push(sql`b.publication_year <= ${query.yearTo}`);
   return filters;
 }

@@ -11,31 +11,48 @@ export const SCORE_COLUMNS = sql.raw(
 export const tsq = (text: string | null) =>
   text === null ? sql`NULL::tsquery` : sql`to_tsquery('simple', ${text})`;
 
-/** The condition of one text source (alias `b`). */
-export function sources(text: TextQuery): SQL[] {
-  const found: SQL[] = [];
-  if (text.words) found.push(sql`b.search_vector @@ ${tsq(text.words)}`);
+/** One source of matches: its condition (alias `b`), and whether it finds few books at most. */
+export interface TextSource {
+  condition: SQL;
+  /**
+   * An ISBN, or a Ge'ez query's keys among foreign titles (ሃሪ ፖተር): a handful of books. Filters are
+   * checked on its rows rather than in its index scan: the planner, blind to how few they are,
+   * would AND them with a filter's bitmap of a hundred thousand books.
+   */
+  few: boolean;
+}
+
+/** The sources of a text's matches. */
+export function sources(text: TextQuery): TextSource[] {
+  const found: TextSource[] = [];
+  if (text.words) found.push({ condition: sql`b.search_vector @@ ${tsq(text.words)}`, few: false });
   // Latin keys of a Latin query look for books written in Ge'ez (Amharic typed in Latin letters);
   // those of a Ge'ez query for a foreign book whose title it spells (ሃሪ ፖተር).
   if (text.keys)
     found.push(
       text.ethiopic
-        ? sql`NOT b.geez AND b.search_keys @@ ${tsq(text.keysTitle)}`
-        : sql`b.geez AND b.search_keys @@ ${tsq(text.keys)}`,
+        ? { condition: sql`NOT b.geez AND b.search_keys @@ ${tsq(text.keysTitle)}`, few: true }
+        : { condition: sql`b.geez AND b.search_keys @@ ${tsq(text.keys)}`, few: false },
     );
   if (text.isbn)
-    found.push(
-      text.isbn.isbn10
+    found.push({
+      condition: text.isbn.isbn10
         ? sql`(b.isbn13 = ${text.isbn.isbn13} OR b.isbn10 = ${text.isbn.isbn10})`
         : sql`b.isbn13 = ${text.isbn.isbn13}`,
-    );
+      few: true,
+    });
   return found;
 }
 
 /** Any source matches (for an index walk in a sorted order). */
 export function anyTextCondition(text: TextQuery): SQL {
   const found = sources(text);
-  return found.length === 0 ? sql`false` : sql`(${sql.join(found, sql` OR `)})`;
+  return found.length === 0
+    ? sql`false`
+    : sql`(${sql.join(
+        found.map((source) => source.condition),
+        sql` OR `,
+      )})`;
 }
 
 /** A volume's position in its series ('1', '2.5'); null for none or a range ('1-7': a boxed set). */

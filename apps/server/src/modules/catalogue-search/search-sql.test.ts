@@ -17,6 +17,7 @@ import { REPO_ROOT } from '../../config.js';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.js';
 import { selectRows, textArray } from '../../db/sql-helpers.js';
 import { startTestServer, type TestServer } from '../../../test/helpers.js';
+import { bookFacets, bookFacetsFunctionSql, type FacetedBook } from './facets.js';
 import { searchFunctionsSql } from './search-sql.js';
 
 /**
@@ -96,6 +97,49 @@ describe('search text functions', () => {
     const all = [...texts];
     for (let i = 0; i < all.length; i += 5000) expectAgreement(await throughSql(all.slice(i, i + 5000)));
   }, 120_000);
+
+  it('compute the search facets as the TypeScript does, and the migration defines them', async () => {
+    const books: FacetedBook[] = [];
+    for (const language of ['en', 'am'])
+      for (const pageCount of [null, 0, 1, 199, 200, 400, 401, 1200])
+        for (const genres of [[], ['fantasy'], ['children'], ['young-adult', 'fiction']])
+          for (const publicationYear of [
+            null,
+            -500,
+            5,
+            1066,
+            1889,
+            1890,
+            1899,
+            1900,
+            1999,
+            2000,
+            2019,
+            2020,
+            2031,
+          ])
+            books.push({ language, pageCount, genres, publicationYear });
+    const rows = await selectRows<{ facets: string[] }>(
+      server.db,
+      sql`SELECT nebab_book_facets(x.language, x.page_count, x.genres, x.year) AS facets
+          FROM jsonb_to_recordset(${JSON.stringify(
+            books.map((book, i) => ({
+              i,
+              language: book.language,
+              page_count: book.pageCount,
+              genres: book.genres,
+              year: book.publicationYear,
+            })),
+          )}::jsonb) AS x(i int, language text, page_count int, genres text[], year int)
+          ORDER BY x.i`,
+    );
+    expect(rows.map((row) => row.facets)).toEqual(books.map(bookFacets));
+    const migration = readFileSync(
+      path.join(path.resolve(MIGRATIONS_FOLDER), '0017_search_facets.sql'),
+      'utf8',
+    );
+    expect(migration).toContain(bookFacetsFunctionSql());
+  });
 
   it('are the ones a migration defines (a changed table needs a new migration)', () => {
     const migrations = path.resolve(MIGRATIONS_FOLDER);

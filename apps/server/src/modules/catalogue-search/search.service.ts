@@ -3,7 +3,7 @@ import type { BookCard } from '../books/book-card.js';
 import { searchFilters } from './filters.js';
 import { analyseQuery, STOP_WORDS, type AnalysedQuery } from './query.js';
 import type { DatabaseKind, Db } from '../../db/client.js';
-import { createSearchRepository, type SearchRepository } from './search.repository.js';
+import { createSearchRepository, type SearchRepository, type SearchScale } from './search.repository.js';
 import { createSearchTermsRepository } from './search-terms.repository.js';
 import { createSuggestRepository, type SuggestRepository, type SuggestRow } from './suggest.repository.js';
 import { buildTextQuery, type TextQuery } from './text-query.js';
@@ -164,11 +164,12 @@ export type SearchService = ReturnType<typeof createSearchService>;
 export function createCatalogueSearch(
   database: { db: Db; kind: DatabaseKind },
   onRefreshError?: (error: unknown) => void,
+  scale?: SearchScale,
 ) {
   const { db, kind } = database;
   const vocabulary = new Vocabulary(createSearchTermsRepository(db), onRefreshError);
   const service = createSearchService({
-    search: createSearchRepository(db, kind),
+    search: createSearchRepository(db, kind, scale),
     suggest: createSuggestRepository(db, kind),
     vocabulary,
   });
