@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseIsbn } from './query.js';
 import { correctWords, editDistance, Lexicon } from './spelling.js';
@@ -107,5 +108,33 @@ describe('parseIsbn', () => {
     expect(parseIsbn('9780439023482')).toBeNull();
     expect(parseIsbn('0439023484')).toBeNull();
     expect(parseIsbn('1984')).toBeNull();
+  });
+});
+
+describe('Lexicon.near', () => {
+  it('finds every term within the edits that shares the first or the last letter, as a full scan does', () => {
+    // Latin, Ge'ez and an astral letter (two UTF-16 units), so the buckets' letters and lengths are tested.
+    const letter = fc.constantFrom('a', 'b', 'e', 'r', 'ፍ', 'ቅ', 'ር', '𝒜');
+    const word = fc.array(letter, { minLength: 1, maxLength: 7 }).map((letters) => letters.join(''));
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(word, { maxLength: 60 }),
+        word,
+        fc.integer({ min: 1, max: 2 }),
+        (terms, typed, max) => {
+          const lex = new Lexicon();
+          terms.forEach((term, i) => lex.set(term, i + 1));
+          const first = (t: string) => [...t][0];
+          const last = (t: string) => [...t].at(-1);
+          const expected = terms
+            .filter((term) => term !== typed && (first(term) === first(typed) || last(term) === last(typed)))
+            .map((term) => ({ term, distance: editDistance(typed, term, max), books: lex.count(term) }))
+            .filter((found) => found.distance <= max)
+            .sort((a, b) => a.distance - b.distance || b.books - a.books || (a.term < b.term ? -1 : 1));
+          expect(lex.near(typed, max)).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

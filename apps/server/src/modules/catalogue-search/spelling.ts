@@ -28,6 +28,9 @@ export function allowedEdits(length: number): number {
   return length <= 4 ? 1 : 2;
 }
 
+/** The distance rows, reused from call to call (the lookups are synchronous): no garbage per term. */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
 /**
  * Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring),
  * or `max + 1` as soon as it must exceed `max`.
@@ -36,16 +39,18 @@ export function editDistance(a: string, b: string, max: number): number {
   const m = a.length;
   const n = b.length;
   if (Math.abs(m - n) > max) return max + 1;
-  let previous2 = new Array<number>(n + 1).fill(0);
-  let previous = Array.from({ length: n + 1 }, (_, j) => j);
-  let current = new Array<number>(n + 1).fill(0);
+  if (rows[0]!.length <= n) rows = [new Int32Array(n + 1), new Int32Array(n + 1), new Int32Array(n + 1)];
+  let [previous2, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= n; j += 1) previous[j] = j;
   for (let i = 1; i <= m; i += 1) {
     current[0] = i;
-    let rowMin = current[0];
+    let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
+    const aPrevious = i > 1 ? a.charCodeAt(i - 2) : -1;
     for (let j = 1; j <= n; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+      const bj = b.charCodeAt(j - 1);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (ai === bj ? 0 : 1));
+      if (j > 1 && ai === b.charCodeAt(j - 2) && aPrevious === bj)
         value = Math.min(value, previous2[j - 2]! + 1);
       current[j] = value;
       if (value < rowMin) rowMin = value;
@@ -56,12 +61,24 @@ export function editDistance(a: string, b: string, max: number): number {
   return Math.min(previous[n]!, max + 1);
 }
 
+const firstOf = (term: string) => String.fromCodePoint(term.codePointAt(0)!);
+const lastOf = (term: string) => {
+  const code = term.codePointAt(term.length - 1)!;
+  // The low half of a surrogate pair: the character starts one unit earlier.
+  return code >= 0xdc00 && code <= 0xdfff && term.length > 1
+    ? String.fromCodePoint(term.codePointAt(term.length - 2)!)
+    : String.fromCharCode(code);
+};
+
 /** One kind of term (words or keys) with its book counts, indexed for near-miss lookups. */
 export class Lexicon {
   private readonly counts = new Map<string, number>();
   /** Of those books, how many are written in Ge'ez. */
   private readonly geez = new Map<string, number>();
-  /** Terms by their first and by their last letter (a single edit keeps at least one of the two). */
+  /**
+   * Terms by their first and by their last letter, and their length (a single edit keeps at least
+   * one of the two letters; a term more than `max` longer or shorter is never within `max` edits).
+   */
   private byFirst = new Map<string, string[]>();
   private byLast = new Map<string, string[]>();
   private sorted: string[] = [];
@@ -99,9 +116,8 @@ export class Lexicon {
     this.byFirst = new Map();
     this.byLast = new Map();
     for (const term of this.counts.keys()) {
-      const chars = [...term];
-      push(this.byFirst, chars[0]!, term);
-      push(this.byLast, chars[chars.length - 1]!, term);
+      push(this.byFirst, `${firstOf(term)}${term.length}`, term);
+      push(this.byLast, `${lastOf(term)}${term.length}`, term);
     }
     this.sorted = [...this.counts.keys()].sort();
     this.stale = false;
@@ -124,16 +140,19 @@ export class Lexicon {
   near(word: string, max: number): Array<{ term: string; distance: number; books: number }> {
     if (max === 0) return [];
     this.index();
-    const chars = [...word];
-    const seen = new Set<string>();
+    const first = firstOf(word);
+    const last = lastOf(word);
     const found: Array<{ term: string; distance: number; books: number }> = [];
-    for (const bucket of [this.byFirst.get(chars[0]!), this.byLast.get(chars[chars.length - 1]!)]) {
-      for (const term of bucket ?? []) {
-        if (seen.has(term) || term === word) continue;
-        seen.add(term);
-        const distance = editDistance(word, term, max);
-        if (distance <= max) found.push({ term, distance, books: this.count(term) });
-      }
+    const consider = (term: string) => {
+      if (term === word) return;
+      const distance = editDistance(word, term, max);
+      if (distance <= max) found.push({ term, distance, books: this.count(term) });
+    };
+    for (let length = Math.max(1, word.length - max); length <= word.length + max; length += 1) {
+      for (const term of this.byFirst.get(`${first}${length}`) ?? []) consider(term);
+      // Those starting with the same letter were just considered.
+      for (const term of this.byLast.get(`${last}${length}`) ?? [])
+        if (firstOf(term) !== first) consider(term);
     }
     return found.sort((a, b) => a.distance - b.distance || b.books - a.books || (a.term < b.term ? -1 : 1));
   }
