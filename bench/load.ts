@@ -22,6 +22,7 @@
  */
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ClubMessage, SearchQueryInput } from '@nebab/shared';
 import { Pool } from 'undici';
 import { startCluster, stopClusterOnExit } from '../scripts/cluster/cluster.js';
@@ -94,6 +95,13 @@ interface CallOptions {
   expect?: readonly number[];
 }
 
+/** A body as the server sent it, decoded (`br` or `gzip`), as a browser does. */
+function decompressed(body: Buffer, encoding: string | string[] | undefined): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  return body;
+}
+
 function createCaller(pool: Pool) {
   return async function call<T = unknown>(
     kind: Kind,
@@ -101,7 +109,11 @@ function createCaller(pool: Pool) {
     path: string,
     options: CallOptions = {},
   ): Promise<T | undefined> {
-    const headers: Record<string, string> = { 'accept-language': Math.random() < 0.3 ? 'am' : 'en' };
+    // As a browser asks: compressed answers (the server compresses every answer of 1 kB or more).
+    const headers: Record<string, string> = {
+      'accept-language': Math.random() < 0.3 ? 'am' : 'en',
+      'accept-encoding': 'br, gzip',
+    };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const started = performance.now();
@@ -112,8 +124,9 @@ function createCaller(pool: Pool) {
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       });
-      const text = await response.body.text();
+      const body = Buffer.from(await response.body.arrayBuffer());
       const ms = performance.now() - started;
+      const text = decompressed(body, response.headers['content-encoding']).toString('utf8');
       const expected = options.expect ?? [200];
       if (!expected.includes(response.statusCode)) {
         if (measuring)

@@ -126,6 +126,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     const url = `http://127.0.0.1:${lbPort}`;
     const nodeEnv: Record<string, string> = {
+      // React's production build for server rendering (the development one checks every element).
+      NODE_ENV: 'production',
+      UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE || '16',
       PUBLIC_URL: url,
       WEB_DIST: path.join(REPO_ROOT, 'apps/web/dist'),
       TRUST_PROXY: 'true',
@@ -140,6 +143,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ...options.env,
     };
 
+    // Node.js flags of every node, e.g. CLUSTER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" for a
+    // CPU profile of each (written when the cluster stops).
+    const nodeArgs = (process.env.CLUSTER_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const nodes: ClusterNode[] = [];
     for (let i = 0; i < nodeCount; i += 1) {
       const name = `node${i + 1}`;
@@ -162,11 +168,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         async start() {
           if (current?.running()) return;
           current = await startServerNode({
-            databaseUrl: postgres.url,
+            databaseUrl: postgres.socketUrl,
             redisUrl: redis.url,
             port,
             dataDir,
             env: nodeEnv,
+            nodeArgs,
             startTimeoutMs: options.startTimeoutMs ?? 240_000,
           });
         },

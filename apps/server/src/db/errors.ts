@@ -65,9 +65,12 @@ const UNAVAILABLE_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; syscall?: unknown };
     if (typeof candidate.code === 'string') {
       if (UNAVAILABLE_STATES.has(candidate.code) || UNAVAILABLE_SOCKET_CODES.has(candidate.code)) return true;
+      // Through a Unix socket, a stopped server's socket file is gone (only a connect says so: a
+      // missing file elsewhere is not the database).
+      if (candidate.code === 'ENOENT' && candidate.syscall === 'connect') return true;
     }
     if (
       typeof candidate.message === 'string' &&

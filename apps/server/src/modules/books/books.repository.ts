@@ -60,8 +60,11 @@ export type BookValues = Partial<
  * The one owner of `books` rows: the book page, trending and related lists, and what other modules
  * ask of a book (is it there, its card, its activity). Every method takes an optional transaction.
  */
-/** Related books' default order ranks at most this many candidates (the most rated sharing a genre). */
-const RELATED_WINDOW = 500;
+/**
+ * Related books' default order ranks at most this many candidates (the most rated sharing a genre,
+ * and the author's own): a book page shows 9, and 500 made related the costliest query of bench:load.
+ */
+const RELATED_WINDOW = 120;
 
 /** Counts are exact up to this many; above, the planner's estimate (like search's totals). */
 const EXACT_COUNT_MAX = 1000;

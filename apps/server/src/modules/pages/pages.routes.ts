@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readCookie } from '../../lib/cookies.js';
+import { acceptedEncoding, CompressedDocument } from './pages.compressed.js';
 import type { PageTemplate } from './pages.document.js';
 import { matchPage } from './pages.match.js';
 import { robotsTxt, sitemapFile, sitemapIndex } from './pages.sitemap.js';
@@ -89,21 +90,38 @@ export const pagesPlugin = fp<{ webDist: string; template: PageTemplate }>(
       }
     }
 
-    const cache = new Map<string, { at: number; status: number; html: string }>();
+    const cache = new Map<string, { at: number; status: number; document: CompressedDocument }>();
     /**
      * Never served from the cache: profiles and lists follow their owner's privacy at once, and the
      * clubs' pages (discussions, members, events) are conversations a visitor must see as they are.
      */
     const UNCACHED = /^\/(reader\/|list\/|group\/|community\/)/i;
 
-    function send(reply: FastifyReply, language: Language, status: number, html: string) {
-      return reply
+    /**
+     * Sends a document: one from the cache goes out compressed once for all its readers (the
+     * compression plugin passes an answer that has its encoding); others compress on the way out.
+     */
+    async function send(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      language: Language,
+      status: number,
+      document: CompressedDocument | string,
+    ) {
+      reply
         .code(status)
         .header('cache-control', 'no-cache')
         .header('vary', 'Cookie')
         .header('content-language', language)
-        .type('text/html; charset=utf-8')
-        .send(html);
+        .type('text/html; charset=utf-8');
+      if (typeof document === 'string') return reply.send(document);
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      const body = encoding ? document.body(encoding) : null;
+      if (!encoding || !body) return reply.send(document.html);
+      return reply
+        .header('content-encoding', encoding)
+        .header('vary', 'Cookie, Accept-Encoding')
+        .send(await body);
     }
 
     /**
@@ -137,37 +155,44 @@ export const pagesPlugin = fp<{ webDist: string; template: PageTemplate }>(
       });
       return { status: outcome.status, html };
     }
-    const inFlight = new Map<string, ReturnType<typeof buildPage>>();
+    const inFlight = new Map<
+      string,
+      Promise<{ redirect: string } | { status: number; document: CompressedDocument }>
+    >();
 
     app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
       const url = new URL(request.url, 'http://page.invalid');
       const { language, explicit } = pageLanguage(request, url.searchParams, await pages.defaultLanguage());
       const key = `${language}|${url.pathname}${url.search}`;
-      const cacheable = !UNCACHED.test(url.pathname);
-      const cached = cacheable ? cache.get(key) : undefined;
+      if (UNCACHED.test(url.pathname)) {
+        const built = await buildPage(url.pathname, url.search, url.searchParams, language, explicit);
+        if ('redirect' in built) return reply.redirect(built.redirect, 301);
+        return send(request, reply, language, built.status, built.html);
+      }
+      const cached = cache.get(key);
       if (cached && Date.now() - cached.at < PAGE_CACHE_MS)
-        return send(reply, language, cached.status, cached.html);
+        return send(request, reply, language, cached.status, cached.document);
 
-      let pending = cacheable ? inFlight.get(key) : undefined;
+      let pending = inFlight.get(key);
       if (!pending) {
-        pending = buildPage(url.pathname, url.search, url.searchParams, language, explicit);
-        if (cacheable) {
-          inFlight.set(key, pending);
-          pending
-            .then((built) => {
-              if ('html' in built) {
-                cache.delete(key);
-                cache.set(key, { at: Date.now(), status: built.status, html: built.html });
-                if (cache.size > PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
-              }
-            })
-            .catch(() => undefined)
-            .finally(() => inFlight.delete(key));
-        }
+        pending = buildPage(url.pathname, url.search, url.searchParams, language, explicit).then((built) =>
+          'html' in built ? { status: built.status, document: new CompressedDocument(built.html) } : built,
+        );
+        inFlight.set(key, pending);
+        pending
+          .then((built) => {
+            if ('document' in built) {
+              cache.delete(key);
+              cache.set(key, { at: Date.now(), ...built });
+              if (cache.size > PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
+            }
+          })
+          .catch(() => undefined)
+          .finally(() => inFlight.delete(key));
       }
       const built = await pending;
       if ('redirect' in built) return reply.redirect(built.redirect, 301);
-      return send(reply, language, built.status, built.html);
+      return send(request, reply, language, built.status, built.document);
     });
 
     // The landing page is not a file (the static files' plugin would answer the folder with a 403).
