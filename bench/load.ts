@@ -389,7 +389,9 @@ async function main(): Promise<void> {
   });
   stopClusterOnExit(cluster);
   const sockets: ChatSocket[] = [];
-  const pool = new Pool(cluster.url, { connections: CLIENTS + 50, pipelining: 1, keepAliveTimeout: 30_000 });
+  // Idle connections are let go before the balancer's own keep-alive timeout (10 s) closes them, as
+  // browsers do: a request sent on a connection the balancer is closing meets "other side closed".
+  const pool = new Pool(cluster.url, { connections: CLIENTS + 50, pipelining: 1, keepAliveTimeout: 8_000 });
   try {
     const readerCount = Math.round(CLIENTS * READER_SHARE);
     const { readers } = await seedReaders(cluster.postgres.url, {
