@@ -36,6 +36,9 @@ test('a reader reviews a book; another likes, replies to and reports it', async 
   await page.goto('/book/2');
   const review = page.getByTestId('review').filter({ hasText: readerA.fullName });
   await expect(review).toBeVisible();
+  // The server's markup shows the buttons before they work: signed in after hydration (the header
+  // shows the account menu), a click is the reader's (CI once clicked Like before it and lost it).
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
 
   const like = review.getByRole('button', { name: /^Like \(\d+\)$/ });
   await expect(like).toHaveAttribute('aria-pressed', 'false');
