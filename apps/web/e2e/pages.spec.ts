@@ -117,4 +117,46 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Fantasy Books' })).toBeVisible();
     await expectAccessible(page);
   });
+
+  test('what a reader does before the page hydrates holds: typed text is kept, the scroll stays', async ({
+    page,
+  }) => {
+    // The page's scripts wait until the test lets them go: the reader meets the server's markup alone.
+    let release!: () => void;
+    const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsMayLoad;
+      await route.continue();
+    });
+    const html = page.locator('html');
+
+    // A long page, scrolled down before it hydrated, is not sent back to the top.
+    await page.goto('/discover?genre=mystery', { waitUntil: 'domcontentloaded' });
+    await expect(html).toHaveAttribute('data-hydrating', '');
+    await page.evaluate(() => window.scrollTo(0, 900));
+    release();
+    await expect(html).not.toHaveAttribute('data-hydrating');
+    await expect(
+      page.getByTestId('user-menu-button').or(page.getByRole('link', { name: 'Sign in' })),
+    ).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(900);
+
+    // A field typed into before it hydrated (or filled by a password manager) keeps its text, and the
+    // page acts on it: the club search lists what the reader typed.
+    let hold!: () => void;
+    const held = new Promise<void>((resolve) => (hold = resolve));
+    await page.unrouteAll();
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/community/bookclub', { waitUntil: 'domcontentloaded' });
+    await expect(html).toHaveAttribute('data-hydrating', '');
+    const search = page.getByRole('searchbox', { name: 'Search clubs' });
+    await search.fill('Typed early');
+    hold();
+    await expect(html).not.toHaveAttribute('data-hydrating');
+    await expect(page.getByTestId('club-results').getByRole('heading')).toContainText('Typed early');
+    await expect(search).toHaveValue('Typed early');
+  });
 });

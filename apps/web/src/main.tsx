@@ -50,14 +50,27 @@ async function resolveInitialRoutes(tree: RouteObject[]): Promise<void> {
   );
 }
 
-const app = () => (
+/**
+ * A server-rendered page is already where the reader is: at the top, at its #anchor, or scrolled
+ * down while it hydrated. The router, told so (`hydrationData`), does not scroll it back to the top
+ * once hydrated; after a reload or Back it restores the position it saved, as on any page.
+ */
+function keepsScroll(serverRendered: boolean): boolean {
+  if (!serverRendered) return false;
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return navigation?.type !== 'reload' && navigation?.type !== 'back_forward';
+}
+
+const app = (serverRendered: boolean) => (
   <StrictMode>
     <AppProviders
       queryClient={queryClient}
       i18n={i18n}
       origin={serverState()?.origin ?? window.location.origin}
     >
-      <RouterProvider router={createBrowserRouter(appRoutes)} />
+      <RouterProvider
+        router={createBrowserRouter(appRoutes, keepsScroll(serverRendered) ? { hydrationData: {} } : {})}
+      />
     </AppProviders>
   </StrictMode>
 );
@@ -69,7 +82,7 @@ async function start(): Promise<void> {
     // A shell (signed-in screens, the dev server, an offline start): the client renders everything.
     // A visitor who never picked a language gets the site's default (GET /api/site), set by admins.
     void applySiteDefaultLanguage();
-    createRoot(container!).render(app());
+    createRoot(container!).render(app(false));
     acceptInput();
     return;
   }
@@ -80,7 +93,7 @@ async function start(): Promise<void> {
   // In a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread until the whole page is hydrated (the page is already painted and readable).
   startTransition(() => {
-    hydrateRoot(container!, app());
+    hydrateRoot(container!, app(true));
   });
   // The page was rendered in the site's language for a reader whose choice the server did not know yet.
   const stored = readStoredLanguage();

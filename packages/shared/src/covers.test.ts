@@ -45,6 +45,22 @@ describe('generated covers', () => {
     );
   });
 
+  it('draws no shape with a negative size, whatever the title (the blocks pattern once did at its edge)', () => {
+    const genres = ['mystery', 'fantasy', 'romance', 'history', 'poetry', null];
+    const negative: string[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const title = `Title ${i} ${'x'.repeat(i % 37)}`;
+      const design = coverDesign({ title, author: `Author ${i % 97}`, genre: genres[i % genres.length] });
+      for (const shape of design.shapes)
+        for (const key of ['width', 'height', 'r', 'rx', 'ry'] as const) {
+          const value = shape.attrs[key];
+          if (typeof value === 'number' && value < 0)
+            negative.push(`${title}: ${design.pattern} ${key}=${value}`);
+        }
+    }
+    expect(negative).toEqual([]);
+  });
+
   it('escapes the text in the SVG', () => {
     const svg = coverSvg({ title: 'Tom & Jerry <3', author: 'ፍቅር "እስከ"' });
     expect(svg).toContain('Tom &amp; Jerry &lt;3');

@@ -311,16 +311,20 @@ function patternShapes(
       while (left < x + w) {
         const width = Math.min(x + w - left, 22 + random() * 40);
         const height = h * (0.3 + random() * 0.7);
-        shapes.push({
-          tag: 'rect',
-          attrs: {
-            x: r1(left),
-            y: r1(y + h - height),
-            width: r1(width - 4),
-            height: r1(height),
-            'fill-opacity': r1(0.14 + random() * 0.22),
-          },
-        });
+        const opacity = r1(0.14 + random() * 0.22);
+        // A sliver left at the edge (narrower than the 4-unit gap) is no block: a negative width
+        // is invalid SVG. The random draws stay the same, so the other covers do not change.
+        if (width > 5)
+          shapes.push({
+            tag: 'rect',
+            attrs: {
+              x: r1(left),
+              y: r1(y + h - height),
+              width: r1(width - 4),
+              height: r1(height),
+              'fill-opacity': opacity,
+            },
+          });
         left += width;
       }
       return { style: { fill: ink }, shapes };

@@ -10,7 +10,7 @@ type Handler = (request: {
   method: string;
   body: unknown;
   headers: Headers;
-}) => MockReply | undefined;
+}) => MockReply | undefined | Promise<MockReply | undefined>;
 
 /** Replaces `fetch` with a router of `METHOD /path` handlers; unknown calls answer 404. Returns the call log. */
 export function mockFetch(handlers: Record<string, MockReply | Handler>) {
@@ -23,7 +23,7 @@ export function mockFetch(handlers: Record<string, MockReply | Handler>) {
     calls.push({ method, url, body, headers });
     const path = new URL(url, 'http://localhost').pathname;
     const handler = handlers[`${method} ${path}`];
-    const reply = typeof handler === 'function' ? handler({ url, method, body, headers }) : handler;
+    const reply = typeof handler === 'function' ? await handler({ url, method, body, headers }) : handler;
     const status = reply?.status ?? (reply ? 200 : 404);
     const payload =
       reply?.body ?? (reply ? undefined : { error: { code: 'NOT_FOUND', message: 'Not found' } });

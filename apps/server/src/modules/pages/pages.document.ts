@@ -47,10 +47,15 @@ function deferEntryScript(html: string): string {
   if (!entry) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   // Until the page has hydrated, its buttons and fields take no clicks (styles/index.css): a click on
-  // the server's markup would otherwise be lost. The client lifts it (at the latest after 15 s).
+  // the server's markup would otherwise be lost. The client lifts it (at the latest after 15 s). Fields
+  // typed into (or filled by a password manager) meanwhile are noted, for the client to tell React of
+  // them once it listens (`window.__nebabEarlyInput`, ssr/hydration.ts).
   const bootstrap =
     `(function(){var h=document.documentElement;h.setAttribute('data-hydrating','');` +
-    `setTimeout(function(){h.removeAttribute('data-hydrating')},15000);var d=false;function l(){if(d)return;d=true;` +
+    `setTimeout(function(){h.removeAttribute('data-hydrating')},15000);` +
+    `var t=[];function n(e){t.push(e.target)}document.addEventListener('input',n,true);document.addEventListener('change',n,true);` +
+    `window.__nebabEarlyInput=function(){document.removeEventListener('input',n,true);document.removeEventListener('change',n,true);return t};` +
+    `var d=false;function l(){if(d)return;d=true;` +
     `${JSON.stringify(preloads)}.forEach(function(h){var p=document.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=h;document.head.appendChild(p)});` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
     `requestAnimationFrame(function(){setTimeout(l,0)});setTimeout(l,1000)})()`;

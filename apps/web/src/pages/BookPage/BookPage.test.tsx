@@ -433,12 +433,18 @@ describe('Report, share and reading list', () => {
       completed: entry?.status === 'completed' ? [entry] : [],
       didNotFinish: entry?.status === 'didNotFinish' ? [entry] : [],
     });
+    // The reader's list answers only when the test lets it.
+    let listMayAnswer!: () => void;
+    const listHeld = new Promise<void>((resolve) => (listMayAnswer = resolve));
     const { user, calls } = setup(
       {},
       {
         signedIn: true,
         extra: {
-          'GET /api/reading-list': () => ({ body: list() }),
+          'GET /api/reading-list': async () => {
+            await listHeld;
+            return { body: list() };
+          },
           'POST /api/reading-list': ({ body }) => {
             entry = {
               bookId: (body as { bookId: string }).bookId,
@@ -477,13 +483,20 @@ describe('Report, share and reading list', () => {
       },
     );
     await heading();
+    // Clicked while the reader's list still loads: the button stays enabled and the click waits for
+    // the list (a button disabled for that moment would lose it), then adds the book once.
     const add = await screen.findByRole('button', { name: 'Add to Reading List' });
-    await waitFor(() => expect(add).toBeEnabled());
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/reading-list'))).toBe(true));
+    expect(add).toBeEnabled();
     await user.click(add);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    listMayAnswer();
     const select = await screen.findByRole('combobox', { name: 'Status' });
     expect(select).toHaveValue('wantToRead');
     expect(screen.queryByRole('button', { name: /Favorite/ })).not.toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ bookId: '1', status: 'wantToRead' });
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { bookId: '1', status: 'wantToRead' },
+    ]);
 
     await user.selectOptions(select, 'currentlyReading');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('currentlyReading');

@@ -38,31 +38,30 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
   const favorite = useFavoriteMutation();
   const remove = useRemoveFromReadingListMutation();
   const [askLogin, setAskLogin] = useState(false);
-  // A click made while a stored session is still being checked (right after the page loads) waits
-  // for the answer, then adds the book (or asks to log in).
+  // A click made while a stored session is still being checked, or the reader's list is still
+  // loading (right after the page loads), waits for the answer, then adds the book (or asks to log
+  // in). The button never turns disabled meanwhile: a click on a disabled button would be lost.
   const queued = useRef(false);
   const sessionKnown = status === 'signedIn' || (status === 'signedOut' && !readToken());
+  const ready = sessionKnown && !(signedIn && list.isPending);
   const entry = signedIn ? findEntry(list.data, bookId) : undefined;
-
-  useEffect(() => {
-    if (!queued.current || !sessionKnown) return;
-    queued.current = false;
-    void onAdd();
-    // onAdd reads the current render's state; it runs once, when the session becomes known.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sessionKnown]);
 
   function fail(error: unknown) {
     toast.show({ kind: 'error', message: isApiError(error) ? error.message : t('errors.INTERNAL') });
   }
 
   async function onAdd() {
-    if (!sessionKnown) {
+    if (!ready) {
       queued.current = true;
       return;
     }
     if (!signedIn) {
       setAskLogin(true);
+      return;
+    }
+    // Already on the list (added in another tab): its controls show now that the list has loaded.
+    if (entry) {
+      toast.show({ kind: 'info', message: t('book.readingList.already') });
       return;
     }
     try {
@@ -74,6 +73,14 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
       else fail(error);
     }
   }
+
+  useEffect(() => {
+    if (!queued.current || !ready) return;
+    queued.current = false;
+    void onAdd();
+    // onAdd reads the current render's state; it runs once, when the session and list are known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
 
   function onStatus(next: ReadingListStatus) {
     update.mutate(
@@ -131,7 +138,7 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
         className="btn btn-secondary"
         onClick={() => void onAdd()}
         aria-busy={add.isPending}
-        disabled={add.isPending || (signedIn && list.isPending)}
+        disabled={add.isPending}
       >
         <BookmarkIcon className="size-4" />
         {t('book.readingList.add')}
