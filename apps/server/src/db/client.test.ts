@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from './client.js';
+import { selectRows } from './sql-helpers.js';
 
 const maintenanceUrl = process.env.TEST_DATABASE_URL;
 
@@ -25,6 +27,20 @@ describe.skipIf(!maintenanceUrl)('the PostgreSQL pool', () => {
       await database.ping();
     } finally {
       await admin.end();
+      await database.close();
+    }
+  });
+
+  it("gives search connections of their own, planned for its capped reads, and leaves the others' plans alone", async () => {
+    const database = await openDatabase({ kind: 'postgres', url: maintenanceUrl!, poolSize: 2 });
+    const settings = `SELECT current_setting('enable_seqscan') AS seqscan, current_setting('work_mem') AS mem, current_setting('jit') AS jit`;
+    try {
+      expect(await selectRows(database.searchDb, sql.raw(settings))).toEqual([
+        { seqscan: 'off', mem: '16MB', jit: 'off' },
+      ]);
+      const [main] = await selectRows<{ seqscan: string; jit: string }>(database.db, sql.raw(settings));
+      expect(main).toMatchObject({ seqscan: 'on', jit: 'off' });
+    } finally {
       await database.close();
     }
   });

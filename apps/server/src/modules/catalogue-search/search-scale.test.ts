@@ -19,7 +19,7 @@ let big: ReturnType<typeof createCatalogueSearch>['service'];
 beforeAll(async () => {
   server = await startTestServer();
   await ensureCatalog(server.db, { catalogDir: writeFixtureCatalog(), catalogEthiopianShopContent: false });
-  const database = { db: server.db, kind: server.database.kind };
+  const database = server.database;
   const a = createCatalogueSearch(database);
   const b = createCatalogueSearch(database, undefined, { manyMatches: 1, bigCatalogue: 0 });
   await Promise.all([a.vocabulary.ready(), b.vocabulary.ready()]);

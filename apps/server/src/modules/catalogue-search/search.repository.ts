@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LIMITS, type SearchQuery } from '@nebab/shared';
-import type { DatabaseKind, Db } from '../../db/client.js';
-import { planForSearch, selectRows } from '../../db/sql-helpers.js';
+import type { Db } from '../../db/client.js';
+import { selectRows } from '../../db/sql-helpers.js';
 import { bookCardSql, whereActive, type BookCard } from '../books/book-card.js';
 import { anyTextCondition, authorHit, SCORE_COLUMNS, score, sources, windowOrder } from './relevance.js';
 import type { TextQuery } from './text-query.js';
@@ -262,7 +262,11 @@ async function filteredIn(db: Db, request: PageRequest, big: boolean, many: numb
   return { items: await walkSorted(db, request.filters, request), total, rawTotal: total };
 }
 
-export function createSearchRepository(outer: Db, kind: DatabaseKind, scale: SearchScale = SCALE) {
+/**
+ * `searchDb` runs the capped reads of text and filter searches (on PostgreSQL, connections planned
+ * for them: `SEARCH_SETTINGS`); `outer` the rest.
+ */
+export function createSearchRepository(outer: Db, searchDb: Db, scale: SearchScale = SCALE) {
   let size = { books: 0, readAt: -Infinity };
   /** Whether the catalogue holds BIG_CATALOGUE books or more (the planner's count, kept a minute). */
   async function bigCatalogue(): Promise<boolean> {
@@ -284,13 +288,13 @@ export function createSearchRepository(outer: Db, kind: DatabaseKind, scale: Sea
       // Nothing readable in the words (and no ISBN): nothing can match.
       if (sources(text).length === 0) return { items: [], total: 0, rawTotal: 0 };
       const big = await bigCatalogue();
-      return planForSearch(outer, kind, (db) => textIn(db, text, request, big, scale.manyMatches));
+      return textIn(searchDb, text, request, big, scale.manyMatches);
     },
 
     /** A page of a search by filters alone (`filteredIn`). */
     async filtered(request: PageRequest): Promise<PageResult> {
       const big = await bigCatalogue();
-      return planForSearch(outer, kind, (db) => filteredIn(db, request, big, scale.manyMatches));
+      return filteredIn(searchDb, request, big, scale.manyMatches);
     },
 
     /**

@@ -2,7 +2,7 @@ import { hasEthiopic, latinKey, searchWords, type SearchQuery } from '@nebab/sha
 import type { BookCard } from '../books/book-card.js';
 import { searchFilters } from './filters.js';
 import { analyseQuery, STOP_WORDS, type AnalysedQuery } from './query.js';
-import type { DatabaseKind, Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { createSearchRepository, type SearchRepository, type SearchScale } from './search.repository.js';
 import { createSearchTermsRepository } from './search-terms.repository.js';
 import { createSuggestRepository, type SuggestRepository, type SuggestRow } from './suggest.repository.js';
@@ -159,18 +159,18 @@ export type SearchService = ReturnType<typeof createSearchService>;
 /**
  * Search over one database: the repositories, the node's copy of the vocabulary and the service
  * (the composition root and the benchmarks build it the same way). The same statements on both
- * kinds; on PostgreSQL they are planned for search (`planForSearch`).
+ * kinds; on PostgreSQL the capped reads run on connections planned for search (`searchDb`).
  */
 export function createCatalogueSearch(
-  database: { db: Db; kind: DatabaseKind },
+  database: { db: Db; searchDb: Db },
   onRefreshError?: (error: unknown) => void,
   scale?: SearchScale,
 ) {
-  const { db, kind } = database;
+  const { db, searchDb } = database;
   const vocabulary = new Vocabulary(createSearchTermsRepository(db), onRefreshError);
   const service = createSearchService({
-    search: createSearchRepository(db, kind, scale),
-    suggest: createSuggestRepository(db, kind),
+    search: createSearchRepository(db, searchDb, scale),
+    suggest: createSuggestRepository(searchDb),
     vocabulary,
   });
   return { service, vocabulary };

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DatabaseKind, Db } from '../../db/client.js';
-import { escapeLike, planForSearch, selectRows } from '../../db/sql-helpers.js';
+import type { Db } from '../../db/client.js';
+import { escapeLike, selectRows } from '../../db/sql-helpers.js';
 import { ACTIVE, bookCardSql, COVER_FIELDS, whereActive, type BookCover } from '../books/book-card.js';
 import { tsq } from './relevance.js';
 import type { TextQuery } from './text-query.js';
@@ -21,7 +21,8 @@ const POPULAR_WALK = 3000;
 /** A typeahead answer: the book's title, primary author and cover. */
 export type SuggestRow = BookCover & { title: string; author: string | null };
 
-export function createSuggestRepository(db: Db, kind: DatabaseKind) {
+/** `db`: on PostgreSQL, the connections planned for search (`SEARCH_SETTINGS`). */
+export function createSuggestRepository(db: Db) {
   return {
     /**
      * Typeahead in one statement: the typed ISBN's book; titles starting with the typed words (most
@@ -103,15 +104,13 @@ export function createSuggestRepository(db: Db, kind: DatabaseKind) {
         ctes.map(({ name }) => sql`SELECT step, id, ratings_count FROM ${sql.raw(name)}`),
         sql` UNION ALL `,
       );
-      return planForSearch(db, kind, (tx) =>
-        selectRows<SuggestRow>(
-          tx,
-          sql`WITH ${parts},
-            best AS (SELECT id, min(step) AS step, max(ratings_count) AS ratings_count FROM (${found}) AS found
-                     GROUP BY id ORDER BY min(step), max(ratings_count) DESC, id LIMIT ${limit})
-            SELECT ${bookCardSql('b', COVER_FIELDS)}, b.title, b.primary_author AS author
-            FROM best JOIN books b ON b.id = best.id ORDER BY best.step, best.ratings_count DESC, best.id`,
-        ),
+      return selectRows<SuggestRow>(
+        db,
+        sql`WITH ${parts},
+          best AS (SELECT id, min(step) AS step, max(ratings_count) AS ratings_count FROM (${found}) AS found
+                   GROUP BY id ORDER BY min(step), max(ratings_count) DESC, id LIMIT ${limit})
+          SELECT ${bookCardSql('b', COVER_FIELDS)}, b.title, b.primary_author AS author
+          FROM best JOIN books b ON b.id = best.id ORDER BY best.step, best.ratings_count DESC, best.id`,
       );
     },
   };
