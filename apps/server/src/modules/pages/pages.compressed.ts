@@ -1,28 +1,27 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 export type PageEncoding = 'br' | 'gzip';
 
+const ENCODINGS: PageEncoding[] = ['br', 'gzip'];
+
 /** Documents shorter than this go out as they are (as the compression plugin's threshold). */
 const MIN_BYTES = 1024;
 
 /**
- * The encoding a reader's browser accepts for a document: br before gzip, none when it lists neither
- * (or refuses them with q=0).
+ * The encoding a reader's browser accepts for a document, chosen as the compression plugin chooses
+ * for every other answer (its negotiator, `*` and `x-gzip` read as gzip): br before gzip at equal
+ * preference, none when it lists neither (or refuses them with q=0).
  */
 export function acceptedEncoding(header: string | string[] | undefined): PageEncoding | null {
-  const accepted = new Set<string>();
-  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
-    if (coding && !refused) accepted.add(coding);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return null;
+  const chosen = negotiate(value.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
 }
 
 /**
