@@ -65,7 +65,7 @@ export type DatabaseOptions =
  *   (95 → 26 ms).
  * PGlite does without: a catalogue a machine holds in memory, where a sequential scan costs little.
  */
-export const SEARCH_SETTINGS = '-c enable_seqscan=off -c work_mem=16MB';
+const SEARCH_SETTINGS = '-c enable_seqscan=off -c work_mem=16MB';
 
 /** JIT compilation costs more than it saves on these short queries (tens of ms on big plans). */
 const CONNECTION_SETTINGS = '-c jit=off';
