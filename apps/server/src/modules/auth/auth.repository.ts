@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { oidcStates, sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.js';
 
@@ -17,8 +17,39 @@ export interface PendingOidcSignIn {
   createdAt: Date;
 }
 
+/** What a request's bearer token stands for: its session and the account's standing. */
+export interface LiveSession {
+  sessionId: string;
+  lastSeenAt: Date;
+  userId: string;
+  status: UserRow['status'];
+  role: UserRow['role'];
+}
+
 /** Sessions behind bearer tokens, and pending OpenID Connect sign-ins. */
 export function createAuthRepository(db: Db) {
+  // Every signed-in request asks this: built once and prepared on each connection (a named
+  // statement), it is neither rebuilt by the ORM nor planned again by the database.
+  const liveSession = db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      status: users.status,
+      role: users.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('at')),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_live_session');
+
   return {
     async createSession(values: NewSession, tx: Db = db): Promise<SessionRow> {
       const [row] = await tx.insert(sessions).values(values).returning();
@@ -26,18 +57,9 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    /** The live session of a token hash (not revoked, not expired) with its user. */
-    async findLiveSession(
-      tokenHash: string,
-      at: Date,
-      tx: Db = db,
-    ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const [row] = await tx
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)))
-        .limit(1);
+    /** The live session of a token hash (not revoked, not expired) with its user's standing. */
+    async findLiveSession(tokenHash: string, at: Date): Promise<LiveSession | undefined> {
+      const [row] = await liveSession.execute({ tokenHash, at });
       return row;
     },
 

@@ -131,18 +131,32 @@ export function createAuthService(deps: AuthServiceDeps) {
     input: { email: string; password: string },
     client: ClientInfo,
   ): Promise<SignInResult> {
-    const user = await users.findByEmail(input.email);
-    const valid = await throttle.checkLoginPassword(input.email.trim().toLowerCase(), async () =>
-      user?.passwordHash
-        ? verifyPassword(user.passwordHash, input.password)
-        : verifyAgainstDummy(input.password),
-    );
+    // The account is looked up while the throttle counts the attempt; the check waits for both.
+    const lookup = users.findByEmail(input.email);
+    lookup.catch(() => undefined); // unread when the throttle refuses first
+    const valid = await throttle.checkLoginPassword(input.email.trim().toLowerCase(), async () => {
+      const account = await lookup;
+      return account?.passwordHash
+        ? verifyPassword(account.passwordHash, input.password)
+        : verifyAgainstDummy(input.password);
+    });
+    const user = await lookup;
     if (!user || !valid) throw new InvalidCredentialsError();
+    return afterSignIn(user, client);
+  }
+
+  /**
+   * Past the password (or the provider): a suspended account is refused, one with two-factor sign-in
+   * gets a challenge, the others a session. Its two questions are asked together.
+   */
+  async function afterSignIn(user: UserRow, client: ClientInfo): Promise<SignInResult> {
     if (user.status === 'suspended') throw new SuspendedError();
-    if (await twoFactor.isEnabled(user.id))
-      return { twoFactorRequired: true, challenge: await twoFactor.startChallenge(user.id) };
-    const token = await openSession(user, client);
-    return { token, role: user.role, landing: await preferences.needsOnboarding(user.id) };
+    const [twoFactorOn, landing] = await Promise.all([
+      twoFactor.isEnabled(user.id),
+      preferences.needsOnboarding(user.id),
+    ]);
+    if (twoFactorOn) return { twoFactorRequired: true, challenge: await twoFactor.startChallenge(user.id) };
+    return { token: await openSession(user, client), role: user.role, landing };
   }
 
   /**
@@ -169,14 +183,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function authenticate(token: string | undefined): Promise<Actor> {
     if (!token) throw new UnauthenticatedError();
     const at = now();
-    const found = await authRepo.findLiveSession(hashToken(token), at);
-    if (!found) throw new UnauthenticatedError();
-    const { session, user } = found;
-    if (user.status === 'suspended') throw new SuspendedError();
+    const session = await authRepo.findLiveSession(hashToken(token), at);
+    if (!session) throw new UnauthenticatedError();
+    if (session.status === 'suspended') throw new SuspendedError();
     if (isOlderThan(session.lastSeenAt, TOUCH_INTERVAL_MS, at)) {
-      await authRepo.touchSession(session.id, at, addDays(at, config.sessionTtlDays));
+      await authRepo.touchSession(session.sessionId, at, addDays(at, config.sessionTtlDays));
     }
-    return { userId: user.id, sessionId: session.id, role: user.role };
+    return { userId: session.userId, sessionId: session.sessionId, role: session.role };
   }
 
   /** Ends the caller's session; its token answers 401 from now on. */
@@ -198,11 +211,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!isUniqueViolation(error)) throw error;
       user = await findOrCreateExternalUser(profile);
     }
-    if (user.status === 'suspended') throw new SuspendedError();
-    if (await twoFactor.isEnabled(user.id))
-      return { twoFactorRequired: true, challenge: await twoFactor.startChallenge(user.id) };
-    const token = await openSession(user, client);
-    return { token, role: user.role, landing: await preferences.needsOnboarding(user.id) };
+    return afterSignIn(user, client);
   }
 
   async function findOrCreateExternalUser(profile: ExternalProfile): Promise<UserRow> {
