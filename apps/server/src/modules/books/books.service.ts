@@ -128,11 +128,13 @@ export function createBooksService(deps: {
     },
 
     async related(id: string, options: { genre?: string; sort: string; limit: number; offset: number }) {
-      const book = await visibleBook(id, null);
+      // Only a visible book's list is kept (clearCaches() drops it when the book is hidden here), so a
+      // hit needs no look-up of the book.
       const key = `${id}|${options.genre ?? ''}|${options.sort}|${options.limit}|${options.offset}`;
       const now = Date.now();
       const cached = relatedCache.get(key);
       if (cached && now - cached.at < RELATED_TTL_MS) return cached.result;
+      const book = await visibleBook(id, null);
       const result = await books.related(book, options);
       relatedCache.delete(key);
       relatedCache.set(key, { at: now, result });
