@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -10,7 +10,10 @@ import { acceptedEncoding } from './pages.compressed.js';
 let server: TestServer;
 let root: string;
 
-/** The client's template and a server-rendering entry that counts its renders and takes 150 ms each. */
+/**
+ * The client's template and a server-rendering entry that takes 150 ms a render and counts them in a
+ * file beside it (it runs on the server's render thread, not this one).
+ */
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'nebab-render-once-'));
   await mkdir(path.join(root, 'dist', 'assets'), { recursive: true });
@@ -22,12 +25,20 @@ beforeAll(async () => {
   );
   await writeFile(
     path.join(root, 'dist-ssr', 'entry-server.js'),
-    `export async function render(input) {
-       globalThis.__nebabRenders = (globalThis.__nebabRenders ?? 0) + 1;
-       const n = globalThis.__nebabRenders;
+    `import { appendFileSync } from 'node:fs';
+     let n = 0;
+     export async function render(input) {
+       n += 1;
+       appendFileSync(new URL('./renders.log', import.meta.url), input.url + '\\n');
        await new Promise((resolve) => setTimeout(resolve, 150));
+       if (input.url.includes('busy')) {
+         const until = Date.now() + 600;
+         while (Date.now() < until);
+       }
+       const read = input.url.includes('read') ? await input.api('/api/books/trending?limit=2') : null;
        const long = input.url.includes('long') ? '<p>' + 'ንባብ reading '.repeat(400) + '</p>' : '';
-       return { kind: 'page', status: 200, html: '<p>render ' + n + ' of ' + input.url + '</p>' + long,
+       const books = read ? '<p>' + read.status + ' ' + read.body.items.length + ' trending</p>' : '';
+       return { kind: 'page', status: 200, html: '<p>render ' + n + ' of ' + input.url + '</p>' + long + books,
          state: { language: input.language, explicitLanguage: false, origin: input.origin, queries: [] } };
      }`,
   );
@@ -38,28 +49,29 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const renders = () => (globalThis as { __nebabRenders?: number }).__nebabRenders ?? 0;
+const renders = async () =>
+  (await readFile(path.join(root, 'dist-ssr', 'renders.log'), 'utf8').catch(() => '')).split('\n').length - 1;
 const page = async (address: string) => {
   const response = await fetch(`${server.url}${address}`);
   return { status: response.status, html: await response.text() };
 };
 
 it('readers asking for a page at the same time share one render; the next ask is served from the cache', async () => {
-  const before = renders();
+  const before = await renders();
   const answers = await Promise.all(Array.from({ length: 6 }, () => page('/search?q=render-once')));
-  expect(renders() - before).toBe(1);
+  expect((await renders()) - before).toBe(1);
   expect(answers.every((answer) => answer.status === 200)).toBe(true);
   expect(new Set(answers.map((answer) => answer.html)).size).toBe(1);
   expect(answers[0]!.html).toContain('of /search?q=render-once</p>');
 
   expect((await page('/search?q=render-once')).html).toBe(answers[0]!.html);
-  expect(renders() - before).toBe(1);
+  expect((await renders()) - before).toBe(1);
 });
 
 it('another address, or the same one in the other language, is a render of its own', async () => {
-  const before = renders();
+  const before = await renders();
   await Promise.all([page('/search?q=one'), page('/search?q=two'), page('/search?q=one&lang=am')]);
-  expect(renders() - before).toBe(3);
+  expect((await renders()) - before).toBe(3);
 });
 
 it('a cached page goes out compressed once for every reader, in the encoding their browser accepts', async () => {
@@ -77,7 +89,7 @@ it('a cached page goes out compressed once for every reader, in the encoding the
   const plain = await raw();
   expect(plain.encoding).toBeUndefined();
   expect(plain.html).toContain('ንባብ reading');
-  const before = renders();
+  const before = await renders();
   for (const [accept, expected] of [
     ['br, gzip, deflate', 'br'],
     ['gzip, deflate', 'gzip'],
@@ -93,7 +105,30 @@ it('a cached page goes out compressed once for every reader, in the encoding the
     }
   }
   // All from the one cached render.
-  expect(renders() - before).toBe(0);
+  expect((await renders()) - before).toBe(0);
+});
+
+it('renders on a thread of its own: the server thread never waits for a render', async () => {
+  // The server runs in this thread: a render here would hold these timers for its 600 ms.
+  let longest = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 10);
+  try {
+    const [rendered, health] = await Promise.all([page('/search?q=busy'), fetch(`${server.url}/api/health`)]);
+    expect(rendered.html).toContain('of /search?q=busy</p>');
+    expect(health.status).toBe(200);
+  } finally {
+    clearInterval(timer);
+  }
+  expect(longest).toBeLessThan(300);
+});
+
+it("a render's API reads run on the server", async () => {
+  expect((await page('/search?q=read')).html).toMatch(/<p>200 \d+ trending<\/p>/);
 });
 
 it('reads Accept-Encoding as browsers write it', () => {

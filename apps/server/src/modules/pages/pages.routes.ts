@@ -52,6 +52,7 @@ export const pagesPlugin = fp<{ webDist: string; template: PageTemplate }>(
     const ssr = await loadSsrEntry(webDist);
     if (!ssr)
       app.log.info('pages: no server-rendering entry built; pages are served as shells with their heads');
+    else app.addHook('onClose', () => ssr.close());
     const pages = app.services.pages;
 
     async function serverRender(url: string, language: Language): Promise<SsrOutput | null> {
