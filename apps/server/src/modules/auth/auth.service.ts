@@ -172,8 +172,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     const user = await users.findById(userId);
     if (!user) throw new UnauthenticatedError('account.challengeExpired');
     if (user.status === 'suspended') throw new SuspendedError();
-    const token = await openSession(user, client);
-    return { token, role: user.role, landing: await preferences.needsOnboarding(user.id) };
+    const [token, landing] = await Promise.all([
+      openSession(user, client),
+      preferences.needsOnboarding(user.id),
+    ]);
+    return { token, role: user.role, landing };
   }
 
   /**

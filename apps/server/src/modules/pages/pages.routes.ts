@@ -49,7 +49,9 @@ function pageLanguage(request: FastifyRequest, query: URLSearchParams, siteDefau
  */
 export const pagesPlugin = fp<{ webDist: string; template: PageTemplate }>(
   async (app, { webDist, template }) => {
-    const ssr = await loadSsrEntry(webDist);
+    const ssr = await loadSsrEntry(webDist, (error) =>
+      app.log.error({ err: error }, 'pages: the render thread failed; it starts again on the next render'),
+    );
     if (!ssr)
       app.log.info('pages: no server-rendering entry built; pages are served as shells with their heads');
     else app.addHook('onClose', () => ssr.close());

@@ -38,7 +38,10 @@ const WORKER_FILE = new URL('./pages.ssr-worker.mjs', import.meta.url);
  * The API reads a render makes still run on the server's thread (`input.api`, with its routes and
  * caches); only the rendering moved. A thread that stops is started again by the next render.
  */
-export async function loadSsrEntry(webDist: string): Promise<SsrEntry | null> {
+export async function loadSsrEntry(
+  webDist: string,
+  onThreadError: (error: Error) => void,
+): Promise<SsrEntry | null> {
   const file = ssrEntryPath(webDist);
   if (!existsSync(file)) return null;
   const renders = new Map<number, Render>();
@@ -71,7 +74,8 @@ export async function loadSsrEntry(webDist: string): Promise<SsrEntry | null> {
         if (message.type === 'done') render?.resolve(message.output);
         else render?.reject(new Error(message.message));
       });
-      thread.on('error', () => undefined);
+      // The thread's own failure (its renders are rejected below when it stops).
+      thread.on('error', onThreadError);
       thread.once('exit', () => {
         resolve(null);
         if (worker === starting) worker = null;
