@@ -76,6 +76,10 @@ function openPool(url: string, max: number, settings: string, onIdleError?: (err
     max,
     // A server that does not accept within this is down: the request gets 503 instead of waiting.
     connectionTimeoutMillis: 5_000,
+    // Connections are kept once opened (node-postgres closes them after 10 s idle by default): under
+    // traffic that ebbs and flows every lull closed some and the next burst opened them again — a new
+    // process on the server each, its caches and plans warmed again, while the burst waited.
+    idleTimeoutMillis: 0,
     options: settings,
   });
   // An idle client whose server connection ends (a database restart, an administrator's terminate)
