@@ -363,25 +363,65 @@ async function reader(
 }
 
 /**
- * BENCH_PG_STATEMENTS=1 (with CLUSTER_PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements"):
- * the statements PostgreSQL spent most time on during the run, to find where its share goes.
+ * BENCH_PG_STATEMENTS=1 (with CLUSTER_PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements",
+ * and "-c pg_stat_statements.track_planning=on" for the planning times): the statements PostgreSQL
+ * spent most time on during the measured run, to find where its share goes.
  */
 async function printStatements(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-    const { rows } = await client.query<{ calls: string; total: number; mean: number; query: string }>(
-      `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
-       FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 12`,
+    const { rows } = await client.query<{
+      calls: string;
+      total: number;
+      mean: number;
+      plan: number;
+      query: string;
+    }>(
+      `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, total_plan_time AS plan,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
+       FROM pg_stat_statements ORDER BY total_exec_time + total_plan_time DESC LIMIT 12`,
     );
-    console.log('\nPostgreSQL, most time spent (pg_stat_statements):');
+    console.log('\nPostgreSQL, most time spent during the measured run (pg_stat_statements):');
     for (const row of rows)
       console.log(
-        `  ${row.total.toFixed(0).padStart(7)} ms ${row.calls.padStart(6)} calls ${row.mean.toFixed(2).padStart(7)} ms  ${row.query}`,
+        `  ${row.total.toFixed(0).padStart(7)} ms ${row.calls.padStart(6)} calls ${row.mean.toFixed(2).padStart(7)} ms (planning ${row.plan.toFixed(0)} ms)  ${row.query}`,
       );
   } catch (error) {
     console.log(`pg_stat_statements unavailable: ${String(error)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts pg_stat_statements' counts afresh (the catalogue import and the warm-up left theirs). */
+async function resetStatements(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await client.query('SELECT pg_stat_statements_reset()');
+  } catch (error) {
+    console.log(`pg_stat_statements unavailable: ${String(error)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Connections PostgreSQL has accepted so far (pg_stat_database.sessions): the nodes' pools should
+ * keep theirs, as a new one costs the server a process and its caches warmed again.
+ */
+async function postgresSessions(url: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ sessions: string }>(
+      'SELECT sum(sessions)::bigint AS sessions FROM pg_stat_database',
+    );
+    return Number(rows[0]?.sessions ?? 0);
+  } catch {
+    return null;
   } finally {
     await client.end();
   }
@@ -449,12 +489,17 @@ async function main(): Promise<void> {
     }
     await sleep(RAMP_MS);
     measuring = true;
+    if (process.env.BENCH_PG_STATEMENTS) await resetStatements(cluster.postgres.url);
+    const sessionsBefore = await postgresSessions(cluster.postgres.url);
     const cpuBefore = await cpu();
     const osCpuBefore = os.cpus().map((core) => core.times);
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
     const started = performance.now();
-    console.log(`  all ${CLIENTS} clients arrived (${(RAMP_MS / 1000).toFixed(0)} s ramp-up, not measured)`);
+    // The wall-clock time, to find the run in the servers' and the balancer's logs.
+    console.log(
+      `  all ${CLIENTS} clients arrived at ${new Date().toISOString().slice(11, 19)} UTC (${(RAMP_MS / 1000).toFixed(0)} s ramp-up, not measured)`,
+    );
     const progress = setInterval(() => {
       const elapsed = (performance.now() - started) / 1000;
       console.log(
@@ -470,6 +515,7 @@ async function main(): Promise<void> {
     loopDelay.disable();
     const cpuAfter = await cpu();
     const osCpuAfter = os.cpus().map((core) => core.times);
+    const sessionsAfter = await postgresSessions(cluster.postgres.url);
 
     const httpCount = recorder.totalOk((kind) => !kind.startsWith('chat-'));
     const httpErrors = [...recorder.errors]
@@ -507,6 +553,10 @@ async function main(): Promise<void> {
     console.log(
       `CPU (of one core)  nodes ${cluster.nodes.map((_n, i) => share(cpuBefore.nodes[i], cpuAfter.nodes[i])).join(' + ')}, PostgreSQL ${share(cpuBefore.postgres, cpuAfter.postgres)}, HAProxy ${share(cpuBefore.balancer, cpuAfter.balancer)}, load generator ${(((benchCpu.user + benchCpu.system) / 1e6 / elapsed) * 100).toFixed(0)}% (event loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms); whole machine ${(busy(osCpuBefore, osCpuAfter) * 100).toFixed(0)}% of ${os.cpus().length} cores`,
     );
+    if (sessionsBefore !== null && sessionsAfter !== null)
+      console.log(
+        `PostgreSQL         ${sessionsAfter - sessionsBefore - 1} connections opened during the run (the bench's own not counted)`,
+      );
     const worstP99 = Math.max(
       ...KIND_ORDER.filter((k) => k !== 'chat-delivery')
         .map((k) => recorder.p99(k))

@@ -195,14 +195,17 @@ export function connected(socket: ChatSocket, timeoutMs = 10_000): Promise<void>
   });
 }
 
-/** CPU seconds (user + system) of a process and its direct children, from /proc; null if gone. */
+/** CPU seconds (user + system) of a process and its direct children (living and reaped), from /proc; null if gone. */
 export async function treeCpuSeconds(pid: number): Promise<number | null> {
   const { readdir } = await import('node:fs/promises');
   const read = async (id: string) => {
     try {
       const stat = await readFile(`/proc/${id}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / 100 };
+      // utime + stime, and cutime + cstime: the children it has reaped (PostgreSQL's backends that
+      // ended during the run, a pool's connection closed idle, count with their postmaster).
+      const ticks = [11, 12, 13, 14].reduce((sum, field) => sum + Number(fields[field]), 0);
+      return { ppid: Number(fields[1]), cpu: ticks / 100 };
     } catch {
       return null;
     }
