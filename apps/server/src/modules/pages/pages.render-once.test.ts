@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers.js';
 import { acceptedEncoding } from './pages.compressed.js';
 
@@ -66,6 +66,29 @@ it('readers asking for a page at the same time share one render; the next ask is
 
   expect((await page('/search?q=render-once')).html).toBe(answers[0]!.html);
   expect((await renders()) - before).toBe(1);
+});
+
+it('a page past its 10 s goes out at once while it is rendered again in the background; one past a minute waits for its render', async () => {
+  const first = (await page('/search?q=stale')).html;
+  const before = await renders();
+  // Only the clock the cache reads moves; timers run as they do.
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
+  try {
+    // The cached render, not the new one (its number would differ): the reader did not wait for it.
+    expect((await page('/search?q=stale')).html).toBe(first);
+    expect((await page('/search?q=stale')).html).toBe(first);
+    await expect.poll(async () => (await page('/search?q=stale')).html).not.toBe(first);
+    expect((await renders()) - before).toBe(1);
+    const second = (await page('/search?q=stale')).html;
+
+    vi.setSystemTime(Date.now() + 61_000);
+    const third = (await page('/search?q=stale')).html;
+    expect(third).not.toBe(second);
+    expect(third).toContain('of /search?q=stale</p>');
+    expect((await renders()) - before).toBe(2);
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 it('another address, or the same one in the other language, is a render of its own', async () => {
