@@ -162,3 +162,26 @@ it('reads Accept-Encoding as browsers write it', () => {
   expect(acceptedEncoding('identity')).toBeNull();
   expect(acceptedEncoding(undefined)).toBeNull();
 });
+
+it('a production node renders its landing page in each language a dozen times once it listens (its render thread warms up unseen)', async () => {
+  const landingRenders = async () =>
+    (await readFile(path.join(root, 'dist-ssr', 'renders.log'), 'utf8').catch(() => ''))
+      .split('\n')
+      .filter((url) => url === '/').length;
+  expect(await landingRenders()).toBe(0);
+  const environment = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  let production: TestServer | undefined;
+  try {
+    production = await startTestServer({ webDist: path.join(root, 'dist') });
+  } finally {
+    process.env.NODE_ENV = environment;
+  }
+  try {
+    // Twelve renders of each language, one after the other (150 ms each here); the node answers meanwhile.
+    expect((await fetch(`${production.url}/api/health`)).status).toBe(200);
+    await expect.poll(landingRenders, { timeout: 15_000, interval: 200 }).toBe(24);
+  } finally {
+    await production.close();
+  }
+});
