@@ -243,7 +243,22 @@ let deliveriesExpected = 0;
 let deliveries = 0;
 const joinedAt = new Map<string, Map<number, number>>();
 
-async function guest(call: Call, books: Books, until: number): Promise<void> {
+/**
+ * The measured minute starts once every client has arrived — a guest when it starts browsing, a reader
+ * once signed in and in its club's room — and its end is set then (clients stop at `endAt`).
+ */
+let endAt = Number.POSITIVE_INFINITY;
+let arrivals = 0;
+let everyoneArrived: () => void = () => undefined;
+const allArrived = new Promise<void>((resolve) => {
+  everyoneArrived = resolve;
+});
+function arrive(): void {
+  arrivals += 1;
+  if (arrivals === CLIENTS) everyoneArrived();
+}
+
+async function guest(call: Call, books: Books): Promise<void> {
   const actions = browsing(call, books);
   const next = weighted([
     [20, actions.landing],
@@ -252,7 +267,8 @@ async function guest(call: Call, books: Books, until: number): Promise<void> {
     [35, actions.book],
   ] as const);
   await sleep(Math.random() * Math.max(THINK_MS, 200));
-  while (performance.now() < until) {
+  arrive();
+  while (performance.now() < endAt) {
     await next()();
     await think();
   }
@@ -264,7 +280,6 @@ async function reader(
   balancerUrl: string,
   me: SeededReader,
   index: number,
-  until: number,
   sockets: ChatSocket[],
 ): Promise<void> {
   await sleep(Math.random() * RAMP_MS);
@@ -276,7 +291,10 @@ async function reader(
       })
     )?.token;
   let token = await signIn();
-  if (!token) return;
+  if (!token) {
+    arrive();
+    return;
+  }
 
   const socket = chatSocket(balancerUrl, token, { reconnection: true });
   sockets.push(socket);
@@ -299,6 +317,7 @@ async function reader(
   } catch (error) {
     recorder.fail('chat-send', `join: ${error instanceof Error ? error.message : String(error)}`);
   }
+  arrive();
 
   const onList = new Set<string>();
   let sent = 0;
@@ -371,7 +390,7 @@ async function reader(
     [3, actions.signInAgain],
   ] as const);
   await think();
-  while (performance.now() < until) {
+  while (performance.now() < endAt) {
     await next()();
     await think();
   }
@@ -498,17 +517,15 @@ async function main(): Promise<void> {
       balancer: await treeCpuSeconds(pids.balancer),
       bench: process.cpuUsage(),
     });
-    const rampStart = performance.now();
-    const until = rampStart + RAMP_MS + SECONDS * 1000;
     const clients: Array<Promise<void>> = [];
     for (let i = 0; i < CLIENTS; i += 1) {
       clients.push(
-        i < readers.length
-          ? reader(call, books, cluster.url, readers[i]!, i, until, sockets)
-          : guest(call, books, until),
+        i < readers.length ? reader(call, books, cluster.url, readers[i]!, i, sockets) : guest(call, books),
       );
     }
-    await sleep(RAMP_MS);
+    // The ramp-up, and the last arrivals' sign-ins and joins (they were still running when the measured
+    // minute began at the ramp-up's end: 14 sign-ins a second on top of the full traffic).
+    await Promise.all([sleep(RAMP_MS), allArrived]);
     measuring = true;
     if (process.env.BENCH_PG_STATEMENTS) await resetStatements(cluster.postgres.url);
     const sessionsBefore = await postgresSessions(cluster.postgres.url);
@@ -517,6 +534,7 @@ async function main(): Promise<void> {
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
     const started = performance.now();
+    endAt = started + SECONDS * 1000;
     // The wall-clock time, to find the run in the servers' and the balancer's logs.
     console.log(
       `  all ${CLIENTS} clients arrived at ${new Date().toISOString().slice(11, 19)} UTC (${(RAMP_MS / 1000).toFixed(0)} s ramp-up, not measured)`,
