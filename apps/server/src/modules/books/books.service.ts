@@ -138,8 +138,7 @@ export function createBooksService(deps: {
      * The trending list, computed at most once a minute per process, by one query that every reader
      * asking meanwhile shares. Past its minute the list still answers while its next computation runs:
      * when it expired under bench:load, every request for it during the 50–300 ms query ran the query
-     * again, on both nodes at once (their lists were filled together), and every kind of request went
-     * past 200 ms for a second.
+     * again, on both nodes at once (their lists were filled together).
      */
     async trending(limit: number): Promise<BookCard[]> {
       const cached = trendingCache;

@@ -36,8 +36,7 @@ const PAGE_CACHE_MAX = 500;
 /**
  * Landing pages a production node renders (each language in turn) once it listens, unseen: the render
  * thread's code starts cold (here 170 ms for the first landing page, 60 for the second, 25 once warm),
- * and under bench:load the nodes' first cache expiries, together on both nodes, sent every kind of
- * request past 200 ms for a second.
+ * and its first readers and first cache expiries would pay for it.
  */
 const WARM_UP_RENDERS = 12;
 
