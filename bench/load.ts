@@ -82,7 +82,7 @@ function noteSlow(kind: string, startedAt: number): void {
   if (!kinds) slowBySecond.set(second, (kinds = new Map()));
   kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
 }
-/** Latencies count from the end of the ramp-up; errors count all along (warm-up and ramp-up too). */
+/** Latencies count once every client has arrived (see `allArrived`); errors count all along (warm-up and ramp-up too). */
 let measuring = false;
 /**
  * Clients arrive over the ramp-up (140 argon2 sign-ins at once would be a burst no real site sees);
