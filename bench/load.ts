@@ -396,15 +396,24 @@ async function reader(
   }
 }
 
+/** Runs `work` on a connection of its own to the cluster's PostgreSQL, closed afterwards. */
+async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * BENCH_PG_STATEMENTS=1 (with CLUSTER_PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements",
  * and "-c pg_stat_statements.track_planning=on" for the planning times): the statements PostgreSQL
  * spent most time on during the measured run, to find where its share goes.
  */
 async function printStatements(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  await withPostgres(url, async (client) => {
     const { rows } = await client.query<{
       calls: string;
       total: number;
@@ -427,25 +436,15 @@ async function printStatements(url: string): Promise<void> {
       console.log(
         `  ${row.total.toFixed(0).padStart(7)} ms ${row.calls.padStart(6)} calls ${row.mean.toFixed(2).padStart(7)} ms (planning ${row.plan.toFixed(0)} ms)  ${row.query}`,
       );
-  } catch (error) {
-    console.log(`pg_stat_statements unavailable: ${String(error)}`);
-  } finally {
-    await client.end();
-  }
+  }).catch((error: unknown) => console.log(`pg_stat_statements unavailable: ${String(error)}`));
 }
 
 /** Starts pg_stat_statements' counts afresh (the catalogue import and the warm-up left theirs). */
 async function resetStatements(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  await withPostgres(url, async (client) => {
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     await client.query('SELECT pg_stat_statements_reset()');
-  } catch (error) {
-    console.log(`pg_stat_statements unavailable: ${String(error)}`);
-  } finally {
-    await client.end();
-  }
+  }).catch((error: unknown) => console.log(`pg_stat_statements unavailable: ${String(error)}`));
 }
 
 /**
@@ -453,18 +452,12 @@ async function resetStatements(url: string): Promise<void> {
  * keep theirs, as a new one costs the server a process and its caches warmed again.
  */
 async function postgresSessions(url: string): Promise<number | null> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withPostgres(url, async (client) => {
     const { rows } = await client.query<{ sessions: string }>(
       'SELECT sum(sessions)::bigint AS sessions FROM pg_stat_database',
     );
     return Number(rows[0]?.sessions ?? 0);
-  } catch {
-    return null;
-  } finally {
-    await client.end();
-  }
+  }).catch(() => null);
 }
 
 async function main(): Promise<void> {
