@@ -134,6 +134,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     // The account is looked up while the throttle counts the attempt; the check waits for both.
     const lookup = users.findByEmail(input.email);
     lookup.catch(() => undefined); // unread when the throttle refuses first
+    // What a session needs besides the password is read while the password is checked (the hash takes
+    // most of a sign-in), not after it; a wrong password leaves it unused. An unknown email skips it,
+    // which the answer's timing does not tell: the hash outlasts it.
+    const facts = lookup.then((account) =>
+      account?.passwordHash && account.status !== 'suspended' ? sessionFacts(account.id) : undefined,
+    );
+    facts.catch(() => undefined);
     const valid = await throttle.checkLoginPassword(input.email.trim().toLowerCase(), async () => {
       const account = await lookup;
       return account?.passwordHash
@@ -142,19 +149,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
     const user = await lookup;
     if (!user || !valid) throw new InvalidCredentialsError();
-    return afterSignIn(user, client);
+    return afterSignIn(user, client, facts);
+  }
+
+  /** Whether the account asks for a second factor, and whether it still has onboarding ahead. */
+  function sessionFacts(userId: string): Promise<[twoFactorOn: boolean, landing: boolean]> {
+    return Promise.all([twoFactor.isEnabled(userId), preferences.needsOnboarding(userId)]);
   }
 
   /**
    * Past the password (or the provider): a suspended account is refused, one with two-factor sign-in
-   * gets a challenge, the others a session. Its two questions are asked together.
+   * gets a challenge, the others a session. Its two questions are asked together (or were already,
+   * while the password was checked: `facts`).
    */
-  async function afterSignIn(user: UserRow, client: ClientInfo): Promise<SignInResult> {
+  async function afterSignIn(
+    user: UserRow,
+    client: ClientInfo,
+    facts?: Promise<[twoFactorOn: boolean, landing: boolean] | undefined>,
+  ): Promise<SignInResult> {
     if (user.status === 'suspended') throw new SuspendedError();
-    const [twoFactorOn, landing] = await Promise.all([
-      twoFactor.isEnabled(user.id),
-      preferences.needsOnboarding(user.id),
-    ]);
+    const [twoFactorOn, landing] = (await facts) ?? (await sessionFacts(user.id));
     if (twoFactorOn) return { twoFactorRequired: true, challenge: await twoFactor.startChallenge(user.id) };
     return { token: await openSession(user, client), role: user.role, landing };
   }
