@@ -103,8 +103,8 @@ export function createReviewsService({ db, reviews, books, events, relationships
     bookId: string,
     input: ReviewInput,
   ): Promise<{ review: ReviewDetails; created: boolean }> {
-    if (!(await books.exists(bookId))) throw new NotFoundError();
-    const hidden = await hiddenFrom(actor.userId);
+    const [exists, hidden] = await Promise.all([books.exists(bookId), hiddenFrom(actor.userId)]);
+    if (!exists) throw new NotFoundError();
     const outcome = await db.transaction(async (tx) => {
       const before = await reviews.findMine(actor.userId, bookId, tx);
       const { review, inserted } = await reviews.upsert(
