@@ -51,6 +51,11 @@ export interface ReviewDetails extends ReviewWithAuthor {
   replies: ReplyWithAuthor[];
 }
 
+/** The details of a review written a moment ago: it has no reactions or replies yet. */
+export function newReviewDetails(row: ReviewWithAuthor): ReviewDetails {
+  return { ...row, reactions: { likes: 0, dislikes: 0, mine: null }, replies: [] };
+}
+
 export interface ReviewFields {
   rating: number;
   comment: string;

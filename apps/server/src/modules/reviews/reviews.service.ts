@@ -13,12 +13,13 @@ import { NotFoundError } from '../../lib/errors.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../users/users.policy.js';
 import { assertAuthor, canSeeReview } from './reviews.policy.js';
-import type {
-  ReactionCounts,
-  ReplyWithAuthor,
-  ReviewDetails,
-  ReviewsRepository,
-  ReviewWithAuthor,
+import {
+  newReviewDetails,
+  type ReactionCounts,
+  type ReplyWithAuthor,
+  type ReviewDetails,
+  type ReviewsRepository,
+  type ReviewWithAuthor,
 } from './reviews.repository.js';
 
 /** Who is hidden from whom (blocks), answered by the readers module. */
@@ -123,7 +124,8 @@ export function createReviewsService({ db, reviews, books, events, relationships
       if (!row) throw new NotFoundError();
       const wasShown = before?.status !== 'deleted';
       return {
-        review: await details(row, actor.userId, tx, hidden),
+        // A new review has no reactions or replies to read; a replaced one keeps its own.
+        review: inserted ? newReviewDetails(row) : await details(row, actor.userId, tx, hidden),
         created: inserted,
         row: row.review,
         // A deleted review written again counts as new for the feed.
