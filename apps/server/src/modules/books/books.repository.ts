@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookActivity, books, type BookRow, type NewBookRow } from '../../db/schema/index.js';
 import { selectRows, textArray } from '../../db/sql-helpers.js';
@@ -90,10 +90,27 @@ async function countMatches(db: Db, where: SQL): Promise<number> {
   return n <= EXACT_COUNT_MAX ? n : Math.max(n, Math.round(estimate));
 }
 
+/** A book by id, or (`exists`) only whether it is there — active, unless `includeInactive`. */
+const byIdQuery = (q: Db, id: string | Placeholder) =>
+  q.select().from(books).where(eq(books.id, id)).limit(1);
+const existsQuery = (q: Db, id: string | Placeholder, includeInactive: boolean) =>
+  q
+    .select({ id: books.id })
+    .from(books)
+    .where(includeInactive ? eq(books.id, id) : and(eq(books.id, id), eq(books.status, 'active')))
+    .limit(1);
+
 export function createBooksRepository(db: Db) {
+  // Asked by most book requests (its page, related, reviews, each review written): built once and
+  // prepared on each connection (named statements), they are neither rebuilt by the ORM nor planned
+  // again by the database. A transaction builds its own.
+  const byId = byIdQuery(db, sql.placeholder('id')).prepare('books_by_id');
+  const activeExists = existsQuery(db, sql.placeholder('id'), false).prepare('books_active_exists');
+  const anyExists = existsQuery(db, sql.placeholder('id'), true).prepare('books_exists');
+
   return {
     async findById(id: string, tx: Db = db): Promise<BookRow | undefined> {
-      const [row] = await tx.select().from(books).where(eq(books.id, id)).limit(1);
+      const [row] = tx === db ? await byId.execute({ id }) : await byIdQuery(tx, id);
       return row;
     },
 
@@ -109,11 +126,10 @@ export function createBooksRepository(db: Db) {
 
     /** True when the book exists (and is active, unless `includeInactive`). */
     async exists(id: string, includeInactive = false, tx: Db = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: books.id })
-        .from(books)
-        .where(includeInactive ? eq(books.id, id) : and(eq(books.id, id), eq(books.status, 'active')))
-        .limit(1);
+      const [row] =
+        tx === db
+          ? await (includeInactive ? anyExists : activeExists).execute({ id })
+          : await existsQuery(tx, id, includeInactive);
       return Boolean(row);
     },
 
