@@ -136,7 +136,10 @@ export function createReviewsRepository(db: Db) {
     hidden: readonly string[] = [],
   ): Promise<ReviewDetails[]> {
     const ids = rows.map((row) => row.review.id);
-    const [reactions, replies] = [await reactionsFor(ids, viewerId, tx), await repliesFor(ids, tx, hidden)];
+    const [reactions, replies] = await Promise.all([
+      reactionsFor(ids, viewerId, tx),
+      repliesFor(ids, tx, hidden),
+    ]);
     return rows.map((row) => ({
       ...row,
       reactions: reactions.get(row.review.id) ?? { likes: 0, dislikes: 0, mine: null },

@@ -84,9 +84,9 @@ export function createReviewsService({ db, reviews, books, events, relationships
    * blocked either way); 404 for an unknown book.
    */
   async function listForBook(bookId: string, actor: Actor | null): Promise<ReviewDetails[]> {
-    if (!(await books.exists(bookId))) throw new NotFoundError();
     const viewerId = actor?.userId ?? null;
-    const hidden = await hiddenFrom(viewerId);
+    const [exists, hidden] = await Promise.all([books.exists(bookId), hiddenFrom(viewerId)]);
+    if (!exists) throw new NotFoundError();
     return reviews.withDetails(await reviews.listForBook(bookId, viewerId, hidden), viewerId, db, hidden);
   }
 
