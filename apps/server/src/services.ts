@@ -165,11 +165,13 @@ export function createServices({
     logger.warn({ err: error }, 'search: the vocabulary could not be refreshed'),
   );
   /**
-   * A book was added, edited or removed on this node: trending is computed again and search's
-   * vocabulary reads the change at once (other nodes within seconds); a failed read is logged.
+   * A book was added, edited or removed on this node: trending is computed again, kept search
+   * answers are dropped and search's vocabulary reads the change at once (other nodes within
+   * seconds, which drops their kept answers too); a failed read is logged.
    */
   const catalogueChanged = async () => {
     books.clearCaches();
+    search.forget();
     await vocabulary
       .refresh()
       .catch((error: unknown) =>

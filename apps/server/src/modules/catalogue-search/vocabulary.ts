@@ -17,6 +17,11 @@ export class Vocabulary {
   private loaded: Promise<void> | null = null;
   private refreshing: Promise<void> | null = null;
   private checkedAt = 0;
+  /**
+   * Moves on whenever a look finds changed terms (a book added, edited, hidden or removed on any
+   * node): answers kept under an older version are not given again.
+   */
+  version = 0;
 
   constructor(
     private readonly terms: SearchTermsRepository,
@@ -52,6 +57,7 @@ export class Vocabulary {
     const { rows, next } = await this.terms.changedSince(this.since);
     for (const row of rows)
       (row.kind === 'k' ? this.keys : this.words).set(row.term, row.books, row.geez_books);
+    if (rows.length > 0) this.version += 1;
     this.since = next;
   }
 }
