@@ -1,4 +1,6 @@
 import { coverSvg, isLocalBook } from '@nebab/shared';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client.js';
 import type { BookRow } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { svgToPng } from '../../lib/svg-png.js';
@@ -13,10 +15,18 @@ const TRENDING_TTL_MS = 60_000;
 /**
  * A book page's related books are kept this long per node: they sort thousands of books by shared
  * genres (a popular book's first page was the costliest request of bench:load), and which books are
- * related hardly changes within a minute.
+ * related hardly changes within minutes. A minute kept a third of the lists asked under bench:load.
  */
-const RELATED_TTL_MS = 60_000;
-const RELATED_CACHE_MAX = 2_000;
+const RELATED_TTL_MS = 5 * 60_000;
+const RELATED_CACHE_MAX = 5_000;
+
+/**
+ * Books a node has lately seen active: whether a book is there (asked by every list of its reviews and
+ * every review written) answers from memory; a book hidden or removed on this node is forgotten at
+ * once (`clearCaches`), on another within this long.
+ */
+const SEEN_ACTIVE_TTL_MS = 60_000;
+const SEEN_ACTIVE_MAX = 20_000;
 const TRENDING_MAX = 50;
 
 /**
@@ -98,10 +108,20 @@ export function createBooksService(deps: {
   /** Moves on when the catalogue changes here: a computation begun before then is not kept. */
   let catalogueVersion = 0;
   const pngCache = new Map<string, Buffer>();
-  const relatedCache = new Map<
+  type RelatedOptions = { genre?: string; sort: string; limit: number; offset: number };
+  // Only a visible book's list is kept (a change here moves `catalogueVersion` past it, when the book is
+  // hidden), so a hit needs no look-up of the book; readers asking for one list together share it.
+  const relatedCache = new LRUCache<
     string,
-    { at: number; result: Awaited<ReturnType<BooksRepository['related']>> }
-  >();
+    Awaited<ReturnType<BooksRepository['related']>>,
+    { id: string; options: RelatedOptions }
+  >({
+    max: RELATED_CACHE_MAX,
+    ttl: RELATED_TTL_MS,
+    fetchMethod: async (_key, _stale, { context }) =>
+      books.related(await visibleBook(context.id, null), context.options),
+  });
+  const seenActive = new LRUCache<string, true>({ max: SEEN_ACTIVE_MAX, ttl: SEEN_ACTIVE_TTL_MS });
 
   function refreshTrending(): Promise<TrendingRow[]> {
     if (!trendingRefresh) {
@@ -122,9 +142,11 @@ export function createBooksService(deps: {
   }
 
   async function visibleBook(id: string, actor: Actor | null): Promise<BookRow> {
+    const version = catalogueVersion;
     const book = await books.findById(id);
     if (!book) throw new NotFoundError();
     if (book.status !== 'active' && !(actor && hasRole(actor, 'admin'))) throw new NotFoundError();
+    if (book.status === 'active' && version === catalogueVersion) seenActive.set(id, true);
     return book;
   }
 
@@ -156,22 +178,14 @@ export function createBooksService(deps: {
       catalogueVersion += 1;
       trendingCache = null;
       trendingRefresh = null;
-      relatedCache.clear();
+      seenActive.clear();
     },
 
-    async related(id: string, options: { genre?: string; sort: string; limit: number; offset: number }) {
-      // Only a visible book's list is kept (clearCaches() drops it when the book is hidden here), so a
-      // hit needs no look-up of the book.
-      const key = `${id}|${options.genre ?? ''}|${options.sort}|${options.limit}|${options.offset}`;
-      const now = Date.now();
-      const cached = relatedCache.get(key);
-      if (cached && now - cached.at < RELATED_TTL_MS) return cached.result;
-      const book = await visibleBook(id, null);
-      const result = await books.related(book, options);
-      relatedCache.delete(key);
-      relatedCache.set(key, { at: now, result });
-      if (relatedCache.size > RELATED_CACHE_MAX) relatedCache.delete(relatedCache.keys().next().value!);
-      return result;
+    async related(id: string, options: RelatedOptions) {
+      // Keyed by the catalogue's version: a list computed before a change here is not given again (a
+      // cleared cache would fail the readers waiting for a computation under way).
+      const key = `${catalogueVersion}|${id}|${options.genre ?? ''}|${options.sort}|${options.limit}|${options.offset}`;
+      return (await relatedCache.fetch(key, { context: { id, options } }))!;
     },
 
     /** The stored PDF of a local book. */
@@ -222,7 +236,15 @@ export function createBooksService(deps: {
     findById: books.findById,
     /** The card of an active book, or undefined (what a reading list, a club or a list adds). */
     findActive: books.findActive,
-    exists: books.exists,
+    /** True when the book exists (and is active, unless `includeInactive`); see SEEN_ACTIVE_TTL_MS. */
+    async exists(id: string, includeInactive = false, tx?: Db): Promise<boolean> {
+      const remembered = !includeInactive && !tx;
+      if (remembered && seenActive.has(id)) return true;
+      const version = catalogueVersion;
+      const found = await books.exists(id, includeInactive, tx);
+      if (found && remembered && version === catalogueVersion) seenActive.set(id, true);
+      return found;
+    },
     /** The cards of the books among the ids (unknown ones left out; inactive ones too, by default). */
     cards: books.cards,
     mostRated: books.mostRated,

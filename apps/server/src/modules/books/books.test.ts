@@ -83,6 +83,14 @@ describe('GET /api/books/:id', () => {
     expect((await server.request('/api/books/9999', { token: adminToken })).status).toBe(200);
   });
 
+  it('forgets a book it saw active once an admin hides it on this node: its reviews are 404 at once', async () => {
+    expect((await server.request('/api/books/5000/reviews')).status).toBe(200);
+    expect((await server.request('/api/books/5000/related')).status).toBe(200);
+    expect((await patch('5000', { status: 'inactive' })).status).toBe(200);
+    expect((await server.request('/api/books/5000/reviews')).status).toBe(404);
+    expect((await server.request('/api/books/5000/related')).status).toBe(404);
+  });
+
   it('serves a generated SVG cover with a long cache', async () => {
     const res = await server.request('/api/books/1/cover.svg');
     expect(res.status).toBe(200);
