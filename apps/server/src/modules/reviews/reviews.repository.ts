@@ -255,6 +255,12 @@ export function createReviewsRepository(db: Db) {
       return row;
     },
 
+    /** How a reader signs reviews (the author of the Review shape), or undefined for no such reader. */
+    async author(userId: string, tx: Db = db): Promise<ReviewAuthor | undefined> {
+      const [row] = await tx.select(AUTHOR_COLUMNS).from(users).where(eq(users.id, userId)).limit(1);
+      return row;
+    },
+
     /** The reader's review of the book (any status), or undefined. */
     async findMine(userId: string, bookId: string, tx: Db = db): Promise<ReviewRow | undefined> {
       const [row] = await tx

@@ -97,17 +97,27 @@ export function createReviewsService({ db, reviews, books, events, relationships
 
   /**
    * One review per reader per book: writes a new one (and a `review` activity for trending) or
-   * replaces the reader's existing one, in one transaction. `created` tells which.
+   * replaces the reader's existing one, in one transaction. `created` tells which. The review's write
+   * comes last before the commit: its trigger moves the book's rating under the book row's lock, which
+   * every review of that book waits for (under bench:load two more round trips after it made a popular
+   * book's reviews queue).
    */
   async function submit(
     actor: Actor,
     bookId: string,
     input: ReviewInput,
   ): Promise<{ review: ReviewDetails; created: boolean }> {
-    const [exists, hidden] = await Promise.all([books.exists(bookId), hiddenFrom(actor.userId)]);
-    if (!exists) throw new NotFoundError();
+    const [exists, hidden, author] = await Promise.all([
+      books.exists(bookId),
+      hiddenFrom(actor.userId),
+      reviews.author(actor.userId),
+    ]);
+    if (!exists || !author) throw new NotFoundError();
     const outcome = await db.transaction(async (tx) => {
       const before = await reviews.findMine(actor.userId, bookId, tx);
+      // No review yet: this one is new (a concurrent first review of the same reader and book would
+      // replace it, and count twice in trending's activity).
+      if (!before) await books.recordActivity({ bookId, userId: actor.userId, kind: 'review' }, tx);
       const { review, inserted } = await reviews.upsert(
         actor.userId,
         bookId,
@@ -119,22 +129,21 @@ export function createReviewsService({ db, reviews, books, events, relationships
         },
         tx,
       );
-      if (inserted) await books.recordActivity({ bookId, userId: actor.userId, kind: 'review' }, tx);
-      const row = await reviews.findById(review.id, tx);
-      if (!row) throw new NotFoundError();
-      const wasShown = before?.status !== 'deleted';
-      return {
-        // A new review has no reactions or replies to read; a replaced one keeps its own.
-        review: inserted ? newReviewDetails(row) : await details(row, actor.userId, tx, hidden),
-        created: inserted,
-        row: row.review,
-        // A deleted review written again counts as new for the feed.
-        fresh: inserted || !wasShown,
-        ratingChanged: !!before && before.rating !== review.rating,
-      };
+      return { review, inserted, before };
     });
-    await changed(outcome.row, outcome.fresh, outcome.ratingChanged);
-    return { review: outcome.review, created: outcome.created };
+    const { review, inserted, before } = outcome;
+    const row = { review, author };
+    await changed(
+      review,
+      // A deleted review written again counts as new for the feed.
+      inserted || before?.status === 'deleted',
+      !!before && before.rating !== review.rating,
+    );
+    return {
+      // A new review has no reactions or replies to read; a replaced one keeps its own.
+      review: inserted ? newReviewDetails(row) : await details(row, actor.userId, db, hidden),
+      created: inserted,
+    };
   }
 
   /** Recent approved public reviews across the catalogue (`/reviews`); anyone may read them. */
