@@ -8,7 +8,9 @@
  *     the API acknowledged and every message whose send was acknowledged is in the database
  *     afterwards; the chat clients of the killed node reconnect through the balancer to the other
  *     one and catch up with `GET /api/clubs/:id/messages?after=` exactly as the web client does
- *     (`mergeMessages` / `newestId`), ending with every message of their club, none twice.
+ *     (`mergeMessages` / `newestId`), ending with every message of their club, none twice — those
+ *     that stayed on the other node included: a message the killed node stored but never broadcast
+ *     reaches them through the digest of recent messages (`club:recent`), as in the web client.
  *  2. restart PostgreSQL under load: meanwhile every failed answer is 503 `UNAVAILABLE` in the API's
  *     error shape with `Retry-After` (from a node, or from the balancer once both are out of its
  *     rotation), never a 500 or a dropped connection; all answers succeed again within 5 s of the
@@ -139,7 +141,7 @@ async function signIn(client: Client, reader: SeededReader): Promise<string> {
 /**
  * A chat client as the web app's `useClubChat`: on every (re)connection it joins the room, then
  * pages `?after=<newest held>` while `hasMore` (the first time, the latest page); live messages and
- * pages merge by id.
+ * pages merge by id. What the server's digest (`club:recent`) lists and it lacks, it fetches.
  */
 class ChatClient {
   held: ClubMessage[] = [];
@@ -190,6 +192,35 @@ class ChatClient {
       this.seenLive.add(message.id);
       this.held = mergeMessages(this.held, [message]);
     });
+    this.socket.on('club:recent', (digest) => {
+      if (digest.clubId !== reader.clubId || this.held.length === 0) return;
+      const have = new Set(this.held.map((message) => message.id));
+      const missing = new Set(digest.ids.filter((id) => !have.has(id) && !this.asked.has(id)));
+      if (missing.size === 0) return;
+      for (const id of missing) this.asked.add(id);
+      this.fills = this.fills.then(() => this.fetchListed(missing));
+    });
+  }
+
+  /** Ids a digest listed that this client fetched for (each asked about once, as the web client). */
+  private asked = new Set<string>();
+  /** Messages a digest listed that this client lacked and then fetched. */
+  digestFilled = 0;
+
+  /** As the web client's `fetchListed`: the latest page, then earlier ones while some are missing. */
+  private async fetchListed(missing: Set<string>): Promise<void> {
+    try {
+      let before = '';
+      for (let pages = 0; pages < 4 && missing.size > 0; pages += 1) {
+        const page = await this.page(`${before ? `before=${before}&` : ''}limit=100`);
+        this.held = mergeMessages(this.held, page.items);
+        for (const message of page.items) if (missing.delete(message.id)) this.digestFilled += 1;
+        before = page.items[0]?.id ?? '';
+        if (!page.hasMore || !before) return;
+      }
+    } catch {
+      for (const id of missing) this.asked.delete(id);
+    }
   }
 
   private async page(query: string): Promise<{ items: ClubMessage[]; hasMore: boolean }> {
@@ -349,6 +380,8 @@ async function killNodeCheck(
   await victim.start();
   await cluster.waitForBalancer();
   const restartMs = performance.now() - restartStarted;
+  // Fetches a digest started meanwhile end before the views are compared.
+  await Promise.all(clients.map((client) => client.settled()));
 
   // What the database holds.
   const listRows = await db.query<{ user_id: string; book_id: string }>(
@@ -396,6 +429,7 @@ async function killNodeCheck(
   const recoveries = moved.flatMap((client) => client.recoveries).sort((a, b) => a - b);
   const duplicateBroadcasts = clients.reduce((sum, client) => sum + client.duplicateBroadcasts, 0);
   const catchUpRetries = clients.reduce((sum, client) => sum + client.catchUpRetries, 0);
+  const digestFilled = clients.reduce((sum, client) => sum + client.digestFilled, 0);
   for (const client of clients) client.close();
 
   const ok =
@@ -419,7 +453,7 @@ async function killNodeCheck(
       `lost (acknowledged, not stored): ${lostList.length} adds, ${lostReviews} reviews, ${lostMessages} messages`,
       `writes not acknowledged (in flight on the killed node, or sent before the balancer noticed): ${failures}; of the adds among them ${failedButStored} were stored anyway; chat sends not acknowledged: ${messageFailures} (${clients.reduce((sum, client) => sum + client.offlineSends, 0)} refused while reconnecting, the rest in flight on the killed node)`,
       `chat clients moved to the other node: ${moved.length} of ${clients.length}, all settled: ${settledAll ? 'yes' : 'NO'}; reconnected and caught up in p50 ${seconds(recoveries[Math.floor(recoveries.length / 2)] ?? 0)}, max ${seconds(recoveries.at(-1) ?? 0)} (catch-up requests retried: ${catchUpRetries})`,
-      `after the burst every client's view against its club in the database: ${gaps} messages missing (${clientsWithGaps} clients; ${gapKinds.stayed} at clients that stayed on their node, ${gapKinds.moved} at clients that moved; ${gapKinds.acked} of the missing messages acknowledged to their sender, ${gapKinds.unacked} not), ${duplicatesInView} duplicates held, ${duplicateBroadcasts} duplicate broadcasts`,
+      `after the burst every client's view against its club in the database: ${gaps} messages missing (${clientsWithGaps} clients; ${gapKinds.stayed} at clients that stayed on their node, ${gapKinds.moved} at clients that moved; ${gapKinds.acked} of the missing messages acknowledged to their sender, ${gapKinds.unacked} not), ${duplicatesInView} duplicates held, ${duplicateBroadcasts} duplicate broadcasts; messages fetched because the digest of recent messages named them: ${digestFilled}`,
       `${victim.name} restarted and back in the balancer in ${seconds(restartMs)}`,
     ],
   );

@@ -129,7 +129,26 @@ export interface AppConfig {
   uploadIdleTimeoutMs: number;
   /** When set, uploads live in this bucket instead of `<dataDir>/uploads`. */
   s3?: S3Config;
+  /** The chat's digest of recent messages (see `CHAT_DIGEST`); tests shorten it. */
+  chatDigest: ChatDigestTiming;
 }
+
+export interface ChatDigestTiming {
+  /** How often each node sends it to the club rooms of its sockets. */
+  intervalMs: number;
+  /** It lists the messages written between `spanMs` and `settleMs` ago. */
+  settleMs: number;
+  spanMs: number;
+}
+
+/**
+ * Every few seconds each node tells the club rooms of its own sockets which messages were written
+ * there lately (socket `club:recent`); a client missing one fetches it. A message is listed once it
+ * is `settleMs` old, well after its live broadcast normally arrived, so only a message whose
+ * broadcast never came (its node died between the insert and the publish, or Redis was down) is
+ * fetched.
+ */
+export const CHAT_DIGEST: ChatDigestTiming = { intervalMs: 2000, settleMs: 3000, spanMs: 15_000 };
 
 /** Thrown when the environment does not parse; the message lists every bad variable. */
 export class ConfigError extends Error {
@@ -225,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     uploadLimits: { coverMaxBytes: e.UPLOAD_COVER_MAX_BYTES, bookMaxBytes: e.UPLOAD_BOOK_MAX_BYTES },
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
     s3: storage.s3,
+    chatDigest: CHAT_DIGEST,
   };
 }
 

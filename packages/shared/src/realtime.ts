@@ -36,6 +36,12 @@ export interface ClubRoomPayload {
   clubId: string;
 }
 
+/** `club:recent` payload (server to client). */
+export interface ClubRecentPayload {
+  clubId: string;
+  ids: string[];
+}
+
 /** `club:message` payload; `clientId` is the sender's own id for matching the ack (not stored). */
 export interface ClubMessagePayload {
   clubId: string;
@@ -67,6 +73,15 @@ export type ServerToClientEvents = {
   'notification:changed': (payload: { unreadCount: number }) => void;
   /** A stored message of a club whose room the socket is in. */
   'club:message': (message: ClubMessage) => void;
+  /**
+   * The chat's digest, every few seconds to a club's room while messages are being written there:
+   * the ids of its messages written a few seconds ago (in the last quarter of a minute), oldest
+   * first. A client holding the chat fetches what it lacks (the latest page, then earlier ones while
+   * needed) and asks about each id once: a message whose live broadcast never came (its node died
+   * between storing and sending it) arrives this way. Ids of messages from readers blocked either
+   * way with the client are listed too; fetched pages leave them out.
+   */
+  'club:recent': (payload: ClubRecentPayload) => void;
   /** The user left or was removed from the club; the socket has left its room. */
   'club:removed': (payload: ClubRoomPayload) => void;
   /** Someone the user follows did something the user may see (sent to `rooms.user(id)`). */
@@ -94,4 +109,6 @@ export const rooms = {
   user: (userId: string): RoomName => `user:${userId}`,
   /** Members of one book club (chat). */
   club: (clubId: string): RoomName => `club:${clubId}`,
+  /** The club of a room name built by `club`, else undefined. */
+  clubOf: (room: string): string | undefined => (room.startsWith('club:') ? room.slice(5) : undefined),
 } as const;

@@ -5,7 +5,7 @@
  * with its own Socket.IO server and its own Redis adapter. Without TEST_REDIS_URL the suite is
  * skipped; with it, an unreachable Redis fails the suite.
  */
-import type { ClubMessageList, ErrorBody, LoginResponse } from '@nebab/shared';
+import type { ClubMessageList, ClubRecentPayload, ErrorBody, LoginResponse } from '@nebab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectMessages,
@@ -17,6 +17,7 @@ import {
   waitFor,
   type ChatSocket,
 } from '../../../test/clubs-helpers.js';
+import { CHAT_DIGEST } from '../../config.js';
 import { createFetch, signUp, startTestServer, type TestFetch } from '../../../test/helpers.js';
 import { createThrowawayDatabase, startServerNode } from '../../../test/server-process.js';
 
@@ -111,6 +112,36 @@ describe.skipIf(!redisUrl)('club chat on two nodes with Redis', () => {
     });
     expect(history.body.items.map((item) => item.id)).toEqual([ack.data.id, back.data.id]);
   });
+
+  it('sends the digest of recent messages to each node’s own sockets, once per list', async () => {
+    const [one, two] = nodes as [Node, Node];
+    const owner = await signUp(one);
+    const member = await signUp(two);
+    const club = await createClub(one.request, owner.token);
+    await two.request(`/api/clubs/${club.id}/join`, { method: 'POST', token: member.token });
+    const onOne = await socketOn(one, owner.token);
+    const onTwo = await socketOn(two, member.token);
+    await joinRoom(onOne, club.id);
+    await joinRoom(onTwo, club.id);
+    const heard: Record<'one' | 'two', ClubRecentPayload[]> = { one: [], two: [] };
+    onOne.on('club:recent', (digest) => heard.one.push(digest));
+    onTwo.on('club:recent', (digest) => heard.two.push(digest));
+
+    const ack = await sendMessage(onOne, club.id, 'listed a few seconds later');
+    if (!ack.ok) throw new Error(`send failed: ${ack.code}`);
+    const { settleMs, intervalMs } = CHAT_DIGEST;
+    await waitFor(
+      () => heard.one.length > 0 && heard.two.length > 0,
+      settleMs + intervalMs * 3,
+      'the digests',
+    );
+    await new Promise((resolve) => setTimeout(resolve, intervalMs * 2));
+    // One list from each node to its own sockets: not one more from the other node.
+    expect(heard).toEqual({
+      one: [{ clubId: club.id, ids: [ack.data.id] }],
+      two: [{ clubId: club.id, ids: [ack.data.id] }],
+    });
+  }, 20_000);
 
   it('takes a member who leaves on node 1 out of the room on node 2', async () => {
     const [one, two] = nodes as [Node, Node];

@@ -1,4 +1,10 @@
-import { rooms, type ClubMessage, type ClubMessageList, type ErrorBody } from '@nebab/shared';
+import {
+  rooms,
+  type ClubMessage,
+  type ClubMessageList,
+  type ClubRecentPayload,
+  type ErrorBody,
+} from '@nebab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clubMessages } from '../../db/schema/index.js';
@@ -17,8 +23,11 @@ import { signUp, startTestServer, type TestServer } from '../../../test/helpers.
 let server: TestServer;
 const open: ChatSocket[] = [];
 
+/** The chat's digest, shortened: every 100 ms, messages from 300 ms old. */
+const DIGEST = { intervalMs: 100, settleMs: 300, spanMs: 15_000 };
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ chatDigest: DIGEST });
 });
 afterEach(() => {
   for (const socket of open.splice(0)) socket.disconnect();
@@ -214,6 +223,44 @@ describe('reconnection catch-up', () => {
     const older = await history(club.id, member.token, `?before=${latest.items[0]!.id}&limit=10`);
     expect(older.items.map((item) => item.content)).toEqual(['one', 'two', 'three']);
     expect(older.hasMore).toBe(false);
+  });
+});
+
+describe('club:recent (the digest of recent messages)', () => {
+  it('lists to the room a message stored but never broadcast, sends a list once, and tells nobody else', async () => {
+    const { owner, member, club } = await clubOfTwo();
+    const { member: elsewhere, club: other } = await clubOfTwo();
+    const reader = await socketFor(member.token);
+    await joinRoom(reader, club.id);
+    const digests: ClubRecentPayload[] = [];
+    reader.on('club:recent', (digest) => digests.push(digest));
+    const live = collectMessages(reader);
+    const outside = await socketFor(elsewhere.token);
+    await joinRoom(outside, other.id);
+    const heardOutside: ClubRecentPayload[] = [];
+    outside.on('club:recent', (digest) => heardOutside.push(digest));
+
+    const sender = await socketFor(owner.token);
+    const sent = await sendMessage(sender, club.id, 'sent live');
+    if (!sent.ok) throw new Error('send failed');
+    // What a node killed between storing a message and publishing it leaves behind.
+    const [orphan] = await server.db
+      .insert(clubMessages)
+      .values({ clubId: club.id, userId: owner.response.user.id, content: 'stored, never broadcast' })
+      .returning();
+    await waitFor(() => digests.some((digest) => digest.ids.includes(orphan!.id)), 5000, 'the digest');
+    expect(digests.at(-1)).toEqual({ clubId: club.id, ids: [sent.data.id, orphan!.id] });
+    expect(live.map((message) => message.id)).toEqual([sent.data.id]);
+    // A reader who lacks it fetches the latest page, as the web client does.
+    const latest = await history(club.id, member.token, '?limit=100');
+    expect(latest.items.map((message) => message.id)).toEqual([sent.data.id, orphan!.id]);
+
+    // The same list is not sent again; other rooms never hear this club's.
+    const heard = digests.length;
+    await new Promise((resolve) => setTimeout(resolve, DIGEST.intervalMs * 5));
+    expect(digests).toHaveLength(heard);
+    expect(heardOutside).toEqual([]);
+    expect(digests.every((digest) => digest.clubId === club.id)).toBe(true);
   });
 });
 

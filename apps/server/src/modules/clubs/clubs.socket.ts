@@ -16,7 +16,8 @@ const messagePayloadSchema = z.object({
  * socket joins the room after it), `club:leave`, `club:message` (the service checks membership and
  * the rate limit and stores it; then it goes to the room on every node, except to readers blocked
  * either way with the sender; the ack carries the stored message). A member who leaves or is removed
- * leaves the room on every node and hears `club:removed`.
+ * leaves the room on every node and hears `club:removed`. Each node also sends its rooms the chat's
+ * digest of recent messages (`club:recent`).
  */
 export const clubsSocketPlugin = fp(
   async (app) => {
@@ -57,6 +58,48 @@ export const clubsSocketPlugin = fp(
       });
     });
 
+    /**
+     * The digest (`club:recent`, timing in `config.chatDigest`): every interval this node lists, to
+     * the club rooms its own sockets are in, the messages written there a few seconds ago; a client
+     * fetches any it lacks. It repairs a broadcast that never came: a node killed between storing a
+     * message and publishing it, or Redis down. A room hears it only when its list changed.
+     */
+    function startDigest(): () => void {
+      const timing = app.config.chatDigest;
+      const lastSent = new Map<string, string>();
+      let running = false;
+      let failing = false;
+      const send = async () => {
+        const clubIds = [...io.sockets.adapter.rooms.keys()].flatMap((room) => rooms.clubOf(room) ?? []);
+        const recent = await clubs.recentMessageIds(clubIds, timing);
+        for (const clubId of lastSent.keys()) if (!recent.has(clubId)) lastSent.delete(clubId);
+        for (const [clubId, ids] of recent) {
+          const listed = ids.join();
+          if (lastSent.get(clubId) === listed) continue;
+          lastSent.set(clubId, listed);
+          io.local.to(rooms.club(clubId)).emit('club:recent', { clubId, ids });
+        }
+      };
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        send()
+          .then(() => {
+            failing = false;
+          })
+          .catch((error: unknown) => {
+            // Logged once per outage (the database restarting, say); the next interval tries again.
+            if (!failing) app.log.warn({ err: error }, 'chat digest not sent');
+            failing = true;
+          })
+          .finally(() => {
+            running = false;
+          });
+      }, timing.intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    }
+
     /** Tells open member lists (the club's room and its moderators, wherever they are) to refetch. */
     const membersChanged = (clubId: string, moderatorIds: readonly string[] = []) => {
       io.to([rooms.club(clubId), ...moderatorIds.map((id) => rooms.user(id))]).emit('club:members', {
@@ -65,6 +108,7 @@ export const clubsSocketPlugin = fp(
     };
     const { events } = app.services;
     const removers = [
+      startDigest(),
       events.on('club.memberLeft', ({ clubId, userId, moderatorIds }) => {
         const userSockets = io.in(rooms.user(userId));
         userSockets.socketsLeave(rooms.club(clubId));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   clubMeetings,
@@ -85,6 +85,38 @@ export function createClubTalkRepository(db: Db) {
         message,
         author: { id: row.user_id, name: row.name, profilePicture: row.profile_picture, status: row.status },
       };
+    },
+
+    /**
+     * The ids of the messages of these clubs written between `fromMs` and `toMs` milliseconds ago
+     * (by the database's clock), oldest first, at most `limit` per call. Only the last moments of
+     * the site's chat are read: the scan starts after the newest message older than `fromMs`.
+     */
+    async recentMessageIds(
+      clubIds: readonly string[],
+      window: { fromMs: number; toMs: number; limit: number },
+    ): Promise<Array<{ clubId: string; id: string }>> {
+      if (clubIds.length === 0) return [];
+      const from = sql`now() - make_interval(secs => ${window.fromMs / 1000})`;
+      const to = sql`now() - make_interval(secs => ${window.toMs / 1000})`;
+      const rows = await db
+        .select({ clubId: clubMessages.clubId, id: clubMessages.id })
+        .from(clubMessages)
+        .where(
+          and(
+            gt(
+              clubMessages.seq,
+              sql`COALESCE((SELECT o.seq FROM ${clubMessages} o WHERE o.created_at < ${from}
+                            ORDER BY o.seq DESC LIMIT 1), 0)`,
+            ),
+            inArray(clubMessages.clubId, [...clubIds]),
+            gte(clubMessages.createdAt, from),
+            lte(clubMessages.createdAt, to),
+          ),
+        )
+        .orderBy(desc(clubMessages.seq))
+        .limit(window.limit);
+      return rows.reverse();
     },
 
     /** The `seq` of a message of the club, or undefined. */

@@ -18,6 +18,9 @@ import type {
   TopicWithAuthor,
 } from './clubs.talk.repository.js';
 
+/** The most message ids one digest reads, the newest kept (all clubs of a node together). */
+const RECENT_LIMIT = 2000;
+
 /** A stored chat message and who must not receive it (blocked either way with its author). */
 export interface SentMessage {
   stored: MessageWithAuthor;
@@ -93,6 +96,30 @@ export function createClubTalk(deps: {
     return { stored, hiddenFrom: await hiddenFrom(actor.userId) };
   }
 
+  /**
+   * What the chat's digest (socket `club:recent`) lists for the clubs whose rooms a node's sockets
+   * are in: the ids of the messages written between `spanMs` and `settleMs` ago, oldest first, by
+   * club. No actor: only sockets admitted by `joinChat` are in those rooms. Messages of a reader's
+   * blocked authors are listed too; fetching them answers without them, as for any page.
+   */
+  async function recentMessageIds(
+    clubIds: readonly string[],
+    timing: { settleMs: number; spanMs: number },
+  ): Promise<Map<string, string[]>> {
+    const rows = await talk.recentMessageIds(clubIds, {
+      fromMs: timing.spanMs,
+      toMs: timing.settleMs,
+      limit: RECENT_LIMIT,
+    });
+    const byClub = new Map<string, string[]>();
+    for (const { clubId, id } of rows) {
+      const ids = byClub.get(clubId);
+      if (ids) ids.push(id);
+      else byClub.set(clubId, [id]);
+    }
+    return byClub;
+  }
+
   // Discussions ----------------------------------------------------------------------------------
 
   async function topics(actor: Actor | null, clubId: string): Promise<TopicWithAuthor[]> {
@@ -149,5 +176,16 @@ export function createClubTalk(deps: {
     return talk.meetings({ memberId: actor.userId }, when, CLUB_LIMITS.listMax);
   }
 
-  return { messages, joinChat, sendMessage, topics, topic, createTopic, replyToTopic, meetings, myMeetings };
+  return {
+    messages,
+    joinChat,
+    sendMessage,
+    recentMessageIds,
+    topics,
+    topic,
+    createTopic,
+    replyToTopic,
+    meetings,
+    myMeetings,
+  };
 }

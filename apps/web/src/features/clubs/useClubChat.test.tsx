@@ -152,6 +152,37 @@ describe('useClubChat', () => {
     expect(socket.opened).toBe(1);
   });
 
+  it('fetches what a digest lists and the chat lacks, paging back while needed, each id asked once', async () => {
+    let stored = [message('m1', 1), message('m2', 2)];
+    const { chat, messageCalls } = await renderChat({
+      'GET /api/clubs/c1/messages': ({ url }) => {
+        const params = new URL(url, 'http://localhost').searchParams;
+        const before = params.get('before');
+        if (before === 'm3') return { body: { items: [message('m2b', 2)], hasMore: true } };
+        if (before === 'm2b') return { body: { items: [message('m1', 1)], hasMore: false } };
+        return { body: { items: stored, hasMore: stored[0]!.id !== 'm1' } };
+      },
+    });
+    act(() => fake.up());
+    await waitFor(() => expect(chat().messages.map((m) => m.id)).toEqual(['m1', 'm2']));
+
+    // Listed ids all held, or another club's digest: nothing fetched.
+    act(() => fake.fire('club:recent', { clubId: 'c1', ids: ['m1', 'm2'] }));
+    act(() => fake.fire('club:recent', { clubId: 'other', ids: ['z'] }));
+    // m2b was stored by a node that died before broadcasting it; m9's author is blocked (never served).
+    stored = [message('m3', 3), message('m4', 4)];
+    act(() => fake.fire('club:recent', { clubId: 'c1', ids: ['m2', 'm2b', 'm3', 'm4', 'm9'] }));
+    await waitFor(() => expect(chat().messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm2b', 'm3', 'm4']));
+    act(() => fake.fire('club:recent', { clubId: 'c1', ids: ['m2b', 'm3', 'm4', 'm9'] }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(messageCalls()).toEqual([
+      '/api/clubs/c1/messages?limit=50',
+      '/api/clubs/c1/messages?limit=100',
+      '/api/clubs/c1/messages?before=m3&limit=100',
+      '/api/clubs/c1/messages?before=m2b&limit=100',
+    ]);
+  });
+
   it('pages back with before and shows the stored message or the error of a refused send', async () => {
     const { chat } = await renderChat({
       'GET /api/clubs/c1/messages': ({ url }) => {

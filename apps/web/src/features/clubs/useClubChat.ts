@@ -52,6 +52,27 @@ function mergeInto(queryClient: QueryClient, clubId: string, incoming: readonly 
   return applied;
 }
 
+/** Pages a digest's fill may read back from the latest one. */
+const FILL_PAGES = 4;
+
+/**
+ * Fetches the messages a `club:recent` digest listed and this tab lacks: the latest page, then
+ * earlier ones while some are still missing. Answers every message read (merged by the caller).
+ */
+async function fetchListed(clubId: string, missing: ReadonlySet<string>): Promise<ClubMessage[]> {
+  const found: ClubMessage[] = [];
+  const left = new Set(missing);
+  let before: string | undefined;
+  for (let page = 0; page < FILL_PAGES && left.size > 0; page += 1) {
+    const result = await fetchClubMessages(clubId, { before, limit: CLUB_LIMITS.messagesPageMax });
+    found.push(...result.items);
+    for (const message of result.items) left.delete(message.id);
+    before = oldestId(result.items) ?? undefined;
+    if (!result.hasMore || !before) break;
+  }
+  return found;
+}
+
 /** A refused or unanswered acknowledgement as text: offline, no answer, or the server's message. */
 function ackError(
   ack: Extract<AckResult<unknown>, { ok: false }>,
@@ -68,6 +89,7 @@ function ackError(
  * the first time and, each time after, the messages `after` the newest one held, so nothing sent
  * while the connection was down is missed. Live `club:message` events, fetched pages and the
  * sender's own acknowledged messages are all merged into that cache entry (by id, newest last).
+ * The server's digest of recent messages (`club:recent`) names any whose broadcast never came.
  */
 export function useClubChat(clubId: string): ClubChat {
   const { t } = useTranslation();
@@ -83,6 +105,8 @@ export function useClubChat(clubId: string): ClubChat {
   const [earlierError, setEarlierError] = useState<string | null>(null);
   /** Live messages that came before the first page did. */
   const earlyRef = useRef<ClubMessage[]>([]);
+  /** Ids a digest listed that were fetched for already: each is asked about once. */
+  const askedRef = useRef(new Set<string>());
   const tRef = useRef(t);
   useEffect(() => {
     tRef.current = t;
@@ -159,6 +183,23 @@ export function useClubChat(clubId: string): ClubChat {
       if (message.clubId !== clubId) return;
       if (!mergeInto(queryClient, clubId, [message]))
         earlyRef.current = mergeMessages(earlyRef.current, [message]);
+    },
+    // A message whose live broadcast never came (its node died before sending it): fetch it.
+    'club:recent': (digest) => {
+      if (digest.clubId !== clubId) return;
+      const held = queryClient.getQueryData<ChatCache>(clubKeys.chat(clubId));
+      if (!held) return;
+      const have = new Set(held.items.map((message) => message.id));
+      const missing = new Set(digest.ids.filter((id) => !have.has(id) && !askedRef.current.has(id)));
+      if (missing.size === 0) return;
+      for (const id of missing) askedRef.current.add(id);
+      fetchListed(clubId, missing).then(
+        (found) => mergeInto(queryClient, clubId, found),
+        // Not fetched (offline, say): the next digest, or the catch-up after reconnecting, tries again.
+        () => {
+          for (const id of missing) askedRef.current.delete(id);
+        },
+      );
     },
     'club:removed': (payload) => {
       if (payload.clubId !== clubId) return;
