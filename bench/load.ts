@@ -417,7 +417,7 @@ async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise
  * spent most time on during the measured run, to find where its share goes.
  */
 async function printStatements(url: string): Promise<void> {
-  await withPostgres(url, async (client) => {
+  await withStatements(url, async (client) => {
     const { rows } = await client.query<{
       calls: string;
       total: number;
@@ -440,15 +440,22 @@ async function printStatements(url: string): Promise<void> {
       console.log(
         `  ${row.total.toFixed(0).padStart(7)} ms ${row.calls.padStart(6)} calls ${row.mean.toFixed(2).padStart(7)} ms (planning ${row.plan.toFixed(0)} ms)  ${row.query}`,
       );
-  }).catch((error: unknown) => console.log(`pg_stat_statements unavailable: ${String(error)}`));
+  });
 }
 
 /** Starts pg_stat_statements' counts afresh (the catalogue import and the warm-up left theirs). */
 async function resetStatements(url: string): Promise<void> {
-  await withPostgres(url, async (client) => {
+  await withStatements(url, async (client) => {
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     await client.query('SELECT pg_stat_statements_reset()');
-  }).catch((error: unknown) => console.log(`pg_stat_statements unavailable: ${String(error)}`));
+  });
+}
+
+/** `withPostgres` for pg_stat_statements, which the cluster may not load: says so instead of failing. */
+async function withStatements(url: string, work: (client: pg.Client) => Promise<void>): Promise<void> {
+  await withPostgres(url, work).catch((error: unknown) =>
+    console.log(`pg_stat_statements unavailable: ${String(error)}`),
+  );
 }
 
 /**
