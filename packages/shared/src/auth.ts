@@ -4,11 +4,8 @@ import { ROLES, THEME_CHOICES, TOKEN_STORAGE_KEY } from './client-constants.js';
 import { LANGUAGES } from './i18n.js';
 import { LIMITS } from './limits.js';
 
-/**
- * Validation rules of spec §5. Each message is a key of the `validation` section in
- * `locales/{en,am}.json`; the form and the server translate it for the reader.
- */
-export const SPECIAL_CHARACTERS = '@$!%*?&';
+// Validation rules of spec §5. Each message is a key of the `validation` section in
+// `locales/{en,am}.json`; the form and the server translate it for the reader.
 
 /** True when the password field and its confirmation both hold text, so a mismatch can be told. */
 function bothFilled(value: unknown, passwordKey: string): boolean {
@@ -41,7 +38,7 @@ export const newPasswordSchema = z
   .regex(/[A-Z]/, { error: 'validation.passwordUppercase' })
   .regex(/[a-z]/, { error: 'validation.passwordLowercase' })
   .regex(/[0-9]/, { error: 'validation.passwordDigit' })
-  .regex(/[@$!%*?&]/, { error: 'validation.passwordSpecial' });
+  .regex(/[@$!%*?&]/, { error: 'validation.passwordSpecial' }); // spec §5's special characters
 
 export const signupSchema = z
   .object({

@@ -1,4 +1,4 @@
-import { GENRE_SLUGS, type GenreSlug } from './genres.js';
+import type { GenreSlug } from './genres.js';
 import type { Language } from './i18n.js';
 
 /** A text in both interface languages. */
@@ -275,9 +275,4 @@ export function localizeGenre(slug: GenreSlug, language: Language): GenreSummary
     title: entry.title[language],
     description: entry.description[language],
   };
-}
-
-/** All 30 genres, in navigation order, in one language. */
-export function listGenres(language: Language): GenreSummary[] {
-  return GENRE_SLUGS.map((slug) => localizeGenre(slug, language));
 }
