@@ -30,6 +30,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { clubsRoutes } from './modules/clubs/clubs.routes.js';
+import { clubTalkRoutes } from './modules/clubs/clubs.talk.routes.js';
 import { clubsSocketPlugin } from './modules/clubs/clubs.socket.js';
 import { genreGroupsRoutes } from './modules/clubs/genre-groups.routes.js';
 import { feedPushPlugin } from './modules/feed/feed.push.js';
@@ -167,6 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(shelvesRoutes);
     await app.register(reviewsRoutes);
     await app.register(clubsRoutes);
+    await app.register(clubTalkRoutes);
     await app.register(genreGroupsRoutes);
     await app.register(readersRoutes);
     await app.register(listsRoutes);

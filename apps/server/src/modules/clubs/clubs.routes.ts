@@ -5,25 +5,14 @@ import {
   clubJoinDecisionSchema,
   clubJoinRequestListSchema,
   clubListSchema,
-  clubMeetingListSchema,
-  clubMeetingsQuerySchema,
   clubMemberListSchema,
   clubMemberParamsSchema,
   clubMemberPatchSchema,
   clubMemberSchema,
-  clubMessageListSchema,
-  clubMessagesQuerySchema,
   clubParamsSchema,
   clubPatchSchema,
   clubSchema,
   clubSearchQuerySchema,
-  clubTopicDetailSchema,
-  clubTopicInputSchema,
-  clubTopicListSchema,
-  clubTopicParamsSchema,
-  clubTopicReplyInputSchema,
-  clubTopicReplySchema,
-  clubTopicSchema,
 } from '@nebab/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,16 +20,7 @@ import { AppError, ValidationError } from '../../lib/errors.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import { currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import {
-  presentClub,
-  presentJoinRequest,
-  presentMeeting,
-  presentMember,
-  presentMessage,
-  presentTopic,
-  presentTopicDetail,
-  presentTopicReply,
-} from './clubs.presenter.js';
+import { presentClub, presentJoinRequest, presentMember } from './clubs.presenter.js';
 
 /** The multipart parser stops far above the cover limit; the storage guard answers 413 first. */
 const UPLOAD_HARD_LIMIT = CLUB_LIMITS.coverMaxBytes * 2;
@@ -90,24 +70,6 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const view = await app.services.clubs.create(currentActor(request), request.body);
       return reply.status(201).send(presentClub(view));
-    },
-  );
-
-  app.get(
-    '/api/clubs/events',
-    {
-      onRequest: authenticate,
-      schema: {
-        tags,
-        summary: "Meetings of the caller's clubs: upcoming (soonest first) or past (latest first)",
-        security,
-        querystring: clubMeetingsQuerySchema,
-        response: { 200: clubMeetingListSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const rows = await app.services.clubs.myMeetings(currentActor(request), request.query.when);
-      return { items: rows.map((row) => presentMeeting(row.meeting, row.clubName)) };
     },
   );
 
@@ -330,131 +292,6 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       );
       return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/api/clubs/:id/messages',
-    {
-      onRequest: authenticate,
-      schema: {
-        tags,
-        summary: 'Members: chat history, newest last (before / after a message id, exclusive)',
-        security,
-        params: clubParamsSchema,
-        querystring: clubMessagesQuerySchema,
-        response: { 200: clubMessageListSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const page = await app.services.clubs.messages(currentActor(request), request.params.id, request.query);
-      const language = requestLanguage(request);
-      return { items: page.rows.map((row) => presentMessage(row, language)), hasMore: page.hasMore };
-    },
-  );
-
-  app.get(
-    '/api/clubs/:id/topics',
-    {
-      schema: {
-        tags,
-        summary: 'Discussion topics, newest activity first, with reply counts',
-        params: clubParamsSchema,
-        response: { 200: clubTopicListSchema, ...errorResponses(400, 404) },
-      },
-    },
-    async (request) => {
-      const rows = await app.services.clubs.topics(await optionalActor(request), request.params.id);
-      const language = requestLanguage(request);
-      return { items: rows.map((row) => presentTopic(row, language)) };
-    },
-  );
-
-  app.post(
-    '/api/clubs/:id/topics',
-    {
-      onRequest: authenticate,
-      schema: {
-        tags,
-        summary: 'Members: start a discussion topic',
-        security,
-        params: clubParamsSchema,
-        body: clubTopicInputSchema,
-        response: { 201: clubTopicSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const row = await app.services.clubs.createTopic(
-        currentActor(request),
-        request.params.id,
-        request.body,
-      );
-      return reply.status(201).send(presentTopic(row, requestLanguage(request)));
-    },
-  );
-
-  app.get(
-    '/api/clubs/:id/topics/:topicId',
-    {
-      schema: {
-        tags,
-        summary: 'A discussion topic with its replies, oldest first',
-        params: clubTopicParamsSchema,
-        response: { 200: clubTopicDetailSchema, ...errorResponses(400, 404) },
-      },
-    },
-    async (request) => {
-      const found = await app.services.clubs.topic(
-        await optionalActor(request),
-        request.params.id,
-        request.params.topicId,
-      );
-      return presentTopicDetail(found.topic, found.replies, requestLanguage(request));
-    },
-  );
-
-  app.post(
-    '/api/clubs/:id/topics/:topicId/replies',
-    {
-      onRequest: authenticate,
-      schema: {
-        tags,
-        summary: 'Members: reply to a discussion topic',
-        security,
-        params: clubTopicParamsSchema,
-        body: clubTopicReplyInputSchema,
-        response: { 201: clubTopicReplySchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const created = await app.services.clubs.replyToTopic(
-        currentActor(request),
-        request.params.id,
-        request.params.topicId,
-        request.body,
-      );
-      return reply.status(201).send(presentTopicReply(created, requestLanguage(request)));
-    },
-  );
-
-  app.get(
-    '/api/clubs/:id/meetings',
-    {
-      schema: {
-        tags,
-        summary: 'The club’s meetings: upcoming (soonest first) or past (latest first)',
-        params: clubParamsSchema,
-        querystring: clubMeetingsQuerySchema,
-        response: { 200: clubMeetingListSchema, ...errorResponses(400, 404) },
-      },
-    },
-    async (request) => {
-      const rows = await app.services.clubs.meetings(
-        await optionalActor(request),
-        request.params.id,
-        request.query.when,
-      );
-      return { items: rows.map((row) => presentMeeting(row.meeting, row.clubName)) };
     },
   );
 };
