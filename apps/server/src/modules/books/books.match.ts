@@ -2,6 +2,7 @@
  * Pure helpers of book matching (imports, readers adding books): normalised keys of titles and
  * authors, and the check that a fuzzy candidate really is the same book.
  */
+import { editDistance } from '../../lib/edit-distance.js';
 
 const SERIES_SUFFIX = /\s*\(([^()]*?),?\s+#\s*[\d.\-–]+\)\s*$/;
 
@@ -68,31 +69,14 @@ export function similarity(a: string, b: string): number {
   return shared / (x.size + y.size - shared);
 }
 
-/** Edit distance with adjacent transpositions (optimal string alignment): "tolkein" → "tolkien" is 1. */
-export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i < rows; i += 1) {
-    for (let j = 1; j < cols; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
 /** Surnames equal but for a typo: one edit from 4 letters on, two from 8. */
 function closeNames(a: string, b: string): boolean {
   if (a === b) return true;
   if (/\d/.test(a) || /\d/.test(b)) return false;
   const longest = Math.max(a.length, b.length);
   if (longest < 4) return false;
-  return editDistance(a, b) <= (longest >= 8 ? 2 : 1);
+  const allowed = longest >= 8 ? 2 : 1;
+  return editDistance(a, b, allowed) <= allowed;
 }
 
 /**
