@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  GENRE_CATALOG,
-  GENRE_SLUGS,
   LIST_LIMITS,
   bookListInputSchema,
   type BookListDetail,
@@ -12,7 +10,9 @@ import {
   type BookListInputValues,
 } from '@nebab/shared';
 import { useCreateListMutation, useUpdateListMutation } from '../../api/lists/mutations';
-import { TextAreaField, TextField } from '../../components/FormField';
+import { ChoiceCards } from '../../components/ChoiceCards';
+import { SelectField, TextAreaField, TextField } from '../../components/FormField';
+import { GenreOptions } from '../../components/GenreOptions';
 import { ModalDialog } from '../../components/ModalDialog';
 import { translateMessage } from '../../i18n/messages';
 import { applyServerErrors } from '../auth/applyServerErrors';
@@ -36,10 +36,8 @@ interface ListFormDialogProps {
 
 /** Make a book list (title, description, public or private, open to votes or curated, genre) or edit one. */
 export function ListFormDialog({ open, onOpenChange, list, onSaved }: ListFormDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
-  const id = useId();
-  const lang = i18n.language === 'am' ? 'am' : 'en';
   const create = useCreateListMutation();
   const update = useUpdateListMutation(list?.id ?? '');
   const [formError, setFormError] = useState<string | null>(null);
@@ -85,31 +83,19 @@ export function ListFormDialog({ open, onOpenChange, list, onSaved }: ListFormDi
     }
   });
 
-  const radios = (field: 'visibility' | 'mode', values: readonly string[]) => (
-    <fieldset>
-      <legend className="field-label">{t(`listsUi.form.${field}`)}</legend>
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        {values.map((value) => (
-          <label
-            key={value}
-            className="flex cursor-pointer items-start gap-2 rounded-lg border border-line p-3"
-          >
-            <input
-              type="radio"
-              value={value}
-              className="mt-1 accent-[var(--color-accent)]"
-              {...register(field)}
-            />
-            <span>
-              <span className="block font-semibold">{t(`listsUi.form.${value as 'public'}.label`)}</span>
-              <span className="block text-sm text-ink-muted">
-                {t(`listsUi.form.${value as 'public'}.hint`)}
-              </span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+  const radios = (
+    field: 'visibility' | 'mode',
+    values: readonly ('public' | 'private' | 'open' | 'curated')[],
+  ) => (
+    <ChoiceCards
+      legend={t(`listsUi.form.${field}`)}
+      choices={values.map((value) => ({
+        value,
+        label: t(`listsUi.form.${value}.label`),
+        hint: t(`listsUi.form.${value}.hint`),
+      }))}
+      registration={register(field)}
+    />
   );
 
   const genreError = translateMessage(errors.genre?.message);
@@ -140,25 +126,14 @@ export function ListFormDialog({ open, onOpenChange, list, onSaved }: ListFormDi
         />
         {radios('visibility', ['public', 'private'])}
         {radios('mode', ['open', 'curated'])}
-        <div>
-          <label htmlFor={`${id}-genre`} className="field-label">
-            {t('listsUi.form.genre')}
-          </label>
-          <select
-            id={`${id}-genre`}
-            className="input"
-            aria-invalid={genreError ? true : undefined}
-            {...register('genre', { setValueAs: (value: string | null) => (value ? value : null) })}
-          >
-            <option value="">{t('listsUi.form.genreAuto')}</option>
-            {GENRE_SLUGS.map((slug) => (
-              <option key={slug} value={slug}>
-                {GENRE_CATALOG[slug].name[lang]}
-              </option>
-            ))}
-          </select>
-          {genreError ? <p className="field-error">{genreError}</p> : null}
-        </div>
+        <SelectField
+          label={t('listsUi.form.genre')}
+          error={genreError}
+          {...register('genre', { setValueAs: (value: string | null) => (value ? value : null) })}
+        >
+          <option value="">{t('listsUi.form.genreAuto')}</option>
+          <GenreOptions />
+        </SelectField>
         {formError ? (
           <p role="alert" className="field-error">
             {formError}

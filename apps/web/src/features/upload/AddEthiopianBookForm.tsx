@@ -10,7 +10,6 @@ import {
   COVER_MIME_TYPES,
   ETHIOPIAN_BOOK_TEXT_FIELDS,
   ethiopianBookSubmissionSchema,
-  GENRE_SLUGS,
   UPLOAD_FILE_FIELDS,
   UPLOAD_LIMITS,
   type EthiopianBookSubmission,
@@ -21,6 +20,7 @@ import { isApiError } from '../../api/client';
 import { genreKeys } from '../../api/genres/keys';
 import { searchKeys } from '../../api/search/keys';
 import { SelectField, TextAreaField, TextField } from '../../components/FormField';
+import { GenreOptions } from '../../components/GenreOptions';
 import { isLanguage } from '../../i18n';
 import { translateMessage } from '../../i18n/messages';
 import { applyServerErrors } from '../auth/applyServerErrors';
@@ -249,11 +249,7 @@ export function AddEthiopianBookForm() {
           {...register('genre')}
         >
           <option value="">{t('uploadUi.chooseGenre')}</option>
-          {GENRE_SLUGS.map((slug) => (
-            <option key={slug} value={slug}>
-              {t(`genres.${slug}`)}
-            </option>
-          ))}
+          <GenreOptions />
         </SelectField>
         <TextField
           label={`${t('uploadUi.publicationYear')} ${optional}`}

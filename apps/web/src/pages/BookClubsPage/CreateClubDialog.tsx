@@ -2,17 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  CLUB_LIMITS,
-  GENRE_CATALOG,
-  GENRE_SLUGS,
-  clubCreateSchema,
-  type ClubCreate,
-  type ClubCreateValues,
-} from '@nebab/shared';
+import { CLUB_LIMITS, clubCreateSchema, type ClubCreate, type ClubCreateValues } from '@nebab/shared';
 import { uploadClubCover, useCreateClubMutation } from '../../api/clubs/mutations';
 import { isApiError } from '../../api/client';
-import { TextAreaField, TextField } from '../../components/FormField';
+import { ChoiceCards } from '../../components/ChoiceCards';
+import { SelectField, TextAreaField, TextField } from '../../components/FormField';
+import { GenreOptions } from '../../components/GenreOptions';
 import { applyServerErrors } from '../../features/auth/applyServerErrors';
 import { useToast } from '../../features/toast/toastContext';
 import { translateMessage } from '../../i18n/messages';
@@ -39,10 +34,9 @@ interface CreateClubDialogProps {
 
 /** Spec §2 Create Book Club: name, description, visibility, genre focus, cover image. The creator moderates. */
 export function CreateClubDialog({ open, onOpenChange, onCreated }: CreateClubDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
   const id = useId();
-  const lang = i18n.language === 'am' ? 'am' : 'en';
   const create = useCreateClubMutation();
   const [cover, setCover] = useState<File | null>(null);
   const [coverError, setCoverError] = useState<string | null>(null);
@@ -129,39 +123,23 @@ export function CreateClubDialog({ open, onOpenChange, onCreated }: CreateClubDi
           error={descriptionError}
           {...register('description')}
         />
-        <fieldset>
-          <legend className="field-label">{t('clubsUi.create.visibility')}</legend>
-          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            {(['public', 'private'] as const).map((value) => (
-              <label key={value} className="flex items-start gap-2 rounded-lg border border-line p-3">
-                <input type="radio" value={value} className="mt-1" {...register('visibility')} />
-                <span>
-                  <span className="block font-semibold">{t(`clubsUi.visibility.${value}`)}</span>
-                  <span className="block text-sm text-ink-muted">{t(`clubsUi.create.${value}Hint`)}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div>
-          <label htmlFor={`${id}-genre`} className="field-label">
-            {t('clubsUi.create.genre')}
-          </label>
-          <select
-            id={`${id}-genre`}
-            className="input"
-            aria-invalid={genreError ? true : undefined}
-            {...register('genre_focus', { setValueAs: (value: string | null) => (value ? value : null) })}
-          >
-            <option value="">{t('clubsUi.create.noGenre')}</option>
-            {GENRE_SLUGS.map((slug) => (
-              <option key={slug} value={slug}>
-                {GENRE_CATALOG[slug].name[lang]}
-              </option>
-            ))}
-          </select>
-          {genreError ? <p className="field-error">{genreError}</p> : null}
-        </div>
+        <ChoiceCards
+          legend={t('clubsUi.create.visibility')}
+          choices={(['public', 'private'] as const).map((value) => ({
+            value,
+            label: t(`clubsUi.visibility.${value}`),
+            hint: t(`clubsUi.create.${value}Hint`),
+          }))}
+          registration={register('visibility')}
+        />
+        <SelectField
+          label={t('clubsUi.create.genre')}
+          error={genreError}
+          {...register('genre_focus', { setValueAs: (value: string | null) => (value ? value : null) })}
+        >
+          <option value="">{t('clubsUi.create.noGenre')}</option>
+          <GenreOptions />
+        </SelectField>
         <div>
           <label htmlFor={`${id}-cover`} className="field-label">
             {t('clubsUi.create.cover')}

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GENRE_SLUGS, SEARCH_AGE_GROUPS, SEARCH_LANGUAGES, SEARCH_LENGTHS } from '@nebab/shared';
+import { SEARCH_AGE_GROUPS, SEARCH_LANGUAGES, SEARCH_LENGTHS } from '@nebab/shared';
 import type { SearchState } from './searchState';
+import { GenreOptions } from '../../components/GenreOptions';
 
 type FilterPatch = Partial<Omit<SearchState, 'q' | 'author' | 'sort' | 'page' | 'view'>>;
 
@@ -41,11 +42,7 @@ export function SearchFilters({ state, onChange, onClear, id }: SearchFiltersPro
           onChange={(event) => onChange({ genre: (event.target.value || undefined) as SearchState['genre'] })}
         >
           <option value="">{t('search.filters.anyGenre')}</option>
-          {GENRE_SLUGS.map((slug) => (
-            <option key={slug} value={slug}>
-              {t(`genres.${slug}`)}
-            </option>
-          ))}
+          <GenreOptions />
         </select>
       </div>
       <div>
