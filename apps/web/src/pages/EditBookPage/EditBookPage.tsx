@@ -8,7 +8,7 @@ import {
   type AdminBookEdit,
 } from '@nebab/shared';
 import { useId, useRef, useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../../api/admin-catalogue/mutations';
 import { adminBookQueryOptions } from '../../api/admin-catalogue/queries';
 import { BookCover } from '../../components/BookCover';
-import { TextAreaField, TextField } from '../../components/FormField';
+import { SelectField, TextAreaField, TextField } from '../../components/FormField';
 import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
 import { BackToDashboard } from '../../components/AdminPageActions';
@@ -111,46 +111,6 @@ function toEdit(values: BookForm, initial: BookForm): Record<string, unknown> {
     if (changed(key)) body[key] = values[key];
   }
   return body;
-}
-
-/** A labelled select wired like TextField. */
-function SelectField({
-  label,
-  error,
-  options,
-  registration,
-}: {
-  label: string;
-  error?: string;
-  options: { value: string; label: string }[];
-  registration: UseFormRegisterReturn;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...registration}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 function EditBookForm({ book }: { book: AdminBookDetail }) {
@@ -356,12 +316,14 @@ function EditBookForm({ book }: { book: AdminBookDetail }) {
             <SelectField
               label={t('adminCatalogueUi.edit.viewability')}
               error={fieldError('viewability')}
-              options={VIEWABILITIES.map((value) => ({
-                value,
-                label: t(`adminCatalogueUi.viewability.${value}`),
-              }))}
-              registration={register('viewability')}
-            />
+              {...register('viewability')}
+            >
+              {VIEWABILITIES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`adminCatalogueUi.viewability.${value}`)}
+                </option>
+              ))}
+            </SelectField>
             <TextField
               label={t('adminCatalogueUi.edit.coverUrl')}
               hint={t('adminCatalogueUi.edit.coverUrlHint')}
@@ -372,12 +334,14 @@ function EditBookForm({ book }: { book: AdminBookDetail }) {
             <SelectField
               label={t('adminCatalogueUi.edit.status')}
               error={fieldError('status')}
-              options={BOOK_STATUSES.map((value) => ({
-                value,
-                label: t(`adminCatalogueUi.status.${value}`),
-              }))}
-              registration={register('status')}
-            />
+              {...register('status')}
+            >
+              {BOOK_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`adminCatalogueUi.status.${value}`)}
+                </option>
+              ))}
+            </SelectField>
           </div>
           <div className="flex flex-wrap justify-between gap-3 border-t border-line pt-5">
             <button
