@@ -269,7 +269,10 @@ export function stopClusterOnExit(cluster: Cluster, log: (line: string) => void 
     force.unref();
     void cluster.stop().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // Kept while stopping: a terminal's Ctrl-C reaches npm, tsx and this process together, and tsx
+  // passes it on once more; a second signal with no handler would kill this process mid-stop and
+  // leave PostgreSQL, Redis and the object store running.
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   process.once('exit', () => cluster.stopNow());
 }
