@@ -269,9 +269,9 @@ export function stopClusterOnExit(cluster: Cluster, log: (line: string) => void 
     force.unref();
     void cluster.stop().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
-  // Kept while stopping: a terminal's Ctrl-C reaches npm, tsx and this process together, and tsx
-  // passes it on once more; a second signal with no handler would kill this process mid-stop and
-  // leave PostgreSQL, Redis and the object store running.
+  // Kept while stopping: a signal sent to tsx's own process too (`pkill -f`, `timeout`) reaches this
+  // one twice, once directly and once passed on by tsx; with no handler left the second would kill
+  // it mid-stop and leave PostgreSQL, Redis and the object store running.
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   process.once('exit', () => cluster.stopNow());
