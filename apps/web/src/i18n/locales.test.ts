@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedMessages } from '@nebab/shared';
+import { GENRE_CATALOG, GENRE_SLUGS, sharedMessages } from '@nebab/shared';
 import webAm from './locales/am.json';
 import webEn from './locales/en.json';
 
@@ -60,5 +60,14 @@ describe('merged resources', () => {
   it('do not let a web section hide a shared one', () => {
     const overlap = Object.keys(webEn).filter((key) => key in sharedMessages.en);
     expect(overlap).toEqual([]);
+  });
+});
+
+describe('genre names', () => {
+  it('are the shared genre catalogue’s, so menus, forms and genre pages name a genre alike', () => {
+    const names = (language: 'en' | 'am') =>
+      Object.fromEntries(GENRE_SLUGS.map((slug) => [slug, GENRE_CATALOG[slug].name[language]]));
+    expect(webEn.genres).toEqual(names('en'));
+    expect(webAm.genres).toEqual(names('am'));
   });
 });
