@@ -157,6 +157,36 @@ export function createClubsRepository(db: Db) {
         .limit(query.limit);
     },
 
+    /**
+     * What the creation cap counts of a reader: the clubs they started since `since` (and when the
+     * first of those was), and the clubs they own (moderate) now.
+     */
+    async creationCounts(
+      userId: string,
+      since: Date,
+      tx: Db,
+    ): Promise<{ started: number; firstStartedAt: Date | null; owned: number }> {
+      const [row] = await selectRows<{
+        started: number | string;
+        first_started_at: Date | string | null;
+        owned: number | string;
+      }>(
+        tx,
+        sql`SELECT
+              (SELECT count(*) FROM ${clubs} WHERE created_by = ${userId} AND created_at >= ${since})::int
+                AS started,
+              (SELECT min(created_at) FROM ${clubs} WHERE created_by = ${userId} AND created_at >= ${since})
+                AS first_started_at,
+              (SELECT count(*) FROM ${clubMemberships} WHERE user_id = ${userId} AND state = 'moderator')::int
+                AS owned`,
+      );
+      return {
+        started: Number(row?.started ?? 0),
+        firstStartedAt: row?.first_started_at ? new Date(row.first_started_at) : null,
+        owned: Number(row?.owned ?? 0),
+      };
+    },
+
     async insert(values: NewClubRow, tx: Db = db): Promise<ClubRow> {
       const [row] = await tx.insert(clubs).values(values).returning();
       if (!row) throw new Error('club insert returned nothing');

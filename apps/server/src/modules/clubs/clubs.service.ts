@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../db/client.js';
 import type { ClubMeetingRow, NewClubRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { lockCap } from '../../db/locks.js';
+import { AppError, NotFoundError, RateLimitedError, ValidationError } from '../../lib/errors.js';
 import {
   acceptImageHead,
   IMAGE_CONTENT_TYPES,
@@ -21,6 +22,7 @@ import {
   type ImageExtension,
 } from '../../lib/file-type.js';
 import { StorageRejectedError, StorageTooLargeError, type Storage } from '../../lib/storage.js';
+import { addDays, DAY_MS, now } from '../../lib/time.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../users/users.policy.js';
@@ -95,9 +97,23 @@ export function createClubsService({
       .then((rows) => forViewer(rows, viewerId));
   }
 
-  /** Creates a club; the creator is its moderator. */
+  /**
+   * Creates a club; the creator is its moderator. At most `CLUB_LIMITS.createdPerDay` started in 24
+   * hours and `CLUB_LIMITS.ownedMax` owned (moderated) at once per reader (429): the reader's creations
+   * queue on one lock, so parallel requests cannot all pass the count.
+   */
   function create(actor: Actor, input: ClubCreate): Promise<ClubForViewer> {
     return db.transaction(async (tx) => {
+      await lockCap(tx, 'clubs.create', actor.userId);
+      const counts = await clubs.creationCounts(actor.userId, addDays(now(), -1), tx);
+      if (counts.owned >= CLUB_LIMITS.ownedMax)
+        throw new RateLimitedError(DAY_MS / 1000, 'clubs.tooManyOwned', { max: CLUB_LIMITS.ownedMax });
+      if (counts.started >= CLUB_LIMITS.createdPerDay) {
+        const until = addDays(counts.firstStartedAt ?? now(), 1);
+        throw new RateLimitedError((until.getTime() - now().getTime()) / 1000, 'clubs.tooManyToday', {
+          max: CLUB_LIMITS.createdPerDay,
+        });
+      }
       const club = await clubs.insert(
         {
           name: input.name,
