@@ -1,5 +1,17 @@
 import type { ClubMembershipState } from '@nebab/shared';
-import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  notInArray,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   books,
@@ -18,6 +30,10 @@ import { now } from '../../lib/time.js';
 /** True when the viewer is a member (or moderator) of the club in `clubIdColumn`. */
 export const viewerIsMember = (viewerId: string, clubIdColumn: AnyColumn): SQL =>
   sql`EXISTS (SELECT 1 FROM ${clubMemberships} m WHERE m.club_id = ${clubIdColumn} AND m.user_id = ${viewerId} AND m.state IN ('member', 'moderator'))`;
+
+/** Rows of none of the readers in `hidden` (blocked either way with the viewer). */
+export const notBy = (column: AnyColumn, hidden: readonly string[]): SQL | undefined =>
+  hidden.length > 0 ? notInArray(column, [...hidden]) : undefined;
 
 /** The user columns a member, message, topic or reply shows. */
 export const USER_COLUMNS = {
@@ -75,19 +91,34 @@ export interface ClubSearch {
  * directory reads (search, a reader's clubs, genre groups, names) run alone.
  */
 export function createClubsRepository(db: Db) {
-  /** The Club shape's details for `rows` (but their books), in order, as `viewerId` sees them. */
-  async function views(rows: ClubRow[], viewerId: string | null, tx: Db = db): Promise<ClubFacts[]> {
+  /**
+   * The Club shape's details for `rows` (but their books), in order, as `viewerId` sees them: the
+   * counts leave out members and topics of readers in `hidden` (blocked either way with the viewer),
+   * as the member list and the topics do.
+   */
+  async function views(
+    rows: ClubRow[],
+    viewerId: string | null,
+    tx: Db = db,
+    hidden: readonly string[] = [],
+  ): Promise<ClubFacts[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const memberCounts = await tx
       .select({ clubId: clubMemberships.clubId, n: count() })
       .from(clubMemberships)
-      .where(and(inArray(clubMemberships.clubId, ids), inArray(clubMemberships.state, MEMBER_STATES)))
+      .where(
+        and(
+          inArray(clubMemberships.clubId, ids),
+          inArray(clubMemberships.state, MEMBER_STATES),
+          notBy(clubMemberships.userId, hidden),
+        ),
+      )
       .groupBy(clubMemberships.clubId);
     const topicCounts = await tx
       .select({ clubId: clubTopics.clubId, n: count() })
       .from(clubTopics)
-      .where(inArray(clubTopics.clubId, ids))
+      .where(and(inArray(clubTopics.clubId, ids), notBy(clubTopics.userId, hidden)))
       .groupBy(clubTopics.clubId);
     const mine = viewerId
       ? await tx
@@ -245,7 +276,13 @@ export function createClubsRepository(db: Db) {
     },
 
     /** Members (and moderators), or pending requests: moderators first, then by when they joined. */
-    async members(clubId: string, which: 'members' | 'pending', tx: Db = db): Promise<MemberRow[]> {
+    /** Members (moderators first) or pending requests, oldest first; none of the readers in `hidden`. */
+    async members(
+      clubId: string,
+      which: 'members' | 'pending',
+      tx: Db = db,
+      hidden: readonly string[] = [],
+    ): Promise<MemberRow[]> {
       const rows = await tx
         .select({ user: USER_COLUMNS, state: clubMemberships.state, since: clubMemberships.createdAt })
         .from(clubMemberships)
@@ -253,6 +290,7 @@ export function createClubsRepository(db: Db) {
         .where(
           and(
             eq(clubMemberships.clubId, clubId),
+            notBy(clubMemberships.userId, hidden),
             which === 'members'
               ? inArray(clubMemberships.state, MEMBER_STATES)
               : eq(clubMemberships.state, 'pending'),

@@ -52,7 +52,10 @@ export interface ClubsServiceDeps {
   books: Pick<BooksService, 'findActive' | 'cards'>;
   /** Chat messages per user per window (in Redis when REDIS_URL is set). */
   chatLimiter?: Pick<RateLimiter, 'hit'>;
-  /** Readers who blocked each other do not see each other's chat messages. */
+  /**
+   * Readers who blocked each other see neither the other's chat messages, topics and replies nor each
+   * other in member lists and requests (nor in the counts).
+   */
   relationships?: HiddenReaders;
 }
 
@@ -84,17 +87,19 @@ export function createClubsService({
     return book.title;
   }
 
-  function search(actor: Actor | null, query: ClubSearchQuery): Promise<ClubForViewer[]> {
+  async function search(actor: Actor | null, query: ClubSearchQuery): Promise<ClubForViewer[]> {
     const viewerId = actor?.userId ?? null;
-    return clubs
-      .search({
+    const [rows, hidden] = await Promise.all([
+      clubs.search({
         q: query.q || undefined,
         mine: query.mine === 'true',
         genre: query.genre,
         limit: query.limit,
         viewerId,
-      })
-      .then((rows) => forViewer(rows, viewerId));
+      }),
+      hiddenFrom(viewerId),
+    ]);
+    return forViewer(rows, viewerId, db, hidden);
   }
 
   /**
@@ -130,8 +135,8 @@ export function createClubsService({
   }
 
   async function get(actor: Actor | null, clubId: string): Promise<ClubForViewer> {
-    const { club } = await access(clubId, actor);
-    return oneForViewer(club, actor?.userId ?? null);
+    const [{ club }, hidden] = await Promise.all([access(clubId, actor), hiddenFrom(actor?.userId)]);
+    return oneForViewer(club, actor?.userId ?? null, db, hidden);
   }
 
   /** Moderator settings: club fields, current and next book, next meeting. Events go out after commit. */
@@ -292,8 +297,11 @@ export function createClubsService({
     page: { page: number; pageSize: number },
   ): Promise<{ views: ClubForViewer[]; total: number }> {
     if (!isGenreSlug(genre)) throw new NotFoundError();
-    const { rows, total } = await clubs.genreGroups(genre, page);
-    return { views: await forViewer(rows, actor?.userId ?? null), total };
+    const [{ rows, total }, hidden] = await Promise.all([
+      clubs.genreGroups(genre, page),
+      hiddenFrom(actor?.userId),
+    ]);
+    return { views: await forViewer(rows, actor?.userId ?? null, db, hidden), total };
   }
 
   /** Of `ids`, the public clubs with their names (the activity feed shows only those). */
@@ -314,7 +322,7 @@ export function createClubsService({
     assertCanEditCover,
     setCover,
     cover,
-    ...createClubMembership({ db, clubs, access: clubAccess, storage, events }),
+    ...createClubMembership({ db, clubs, access: clubAccess, storage, events, hiddenFrom }),
     ...createClubTalk({ db, clubs, talk, access: clubAccess, chatLimiter, hiddenFrom }),
     publicClubsOf,
     genreGroups,

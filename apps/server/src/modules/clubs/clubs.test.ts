@@ -679,6 +679,60 @@ describe('discussions', () => {
   });
 });
 
+describe('readers who blocked each other', () => {
+  it('see neither the other in member lists and requests, nor their topics and replies, and the counts agree', async () => {
+    const [moderator, blocker, blocked, member] = await Promise.all([reader(), reader(), reader(), reader()]);
+    const club = await clubWith(moderator, [blocker, blocked, member]);
+    const blockedId = blocked.response.user.id;
+    const blockerId = blocker.response.user.id;
+    const topicOf = async (who: Account, title: string) =>
+      (await api(who.token).createTopic(club.id, { title, body: 'Let us talk.' })).body;
+    const general = await topicOf(moderator, 'General');
+    const byBlocked = await topicOf(blocked, 'The blocked reader’s topic');
+    const byBlocker = await topicOf(blocker, 'The blocker’s topic');
+    for (const who of [blocked, blocker, member])
+      expect((await api(who.token).replyTopic(club.id, general.id, { body: 'A reply' })).status).toBe(201);
+    const block = await server.request(`/api/readers/${blockedId}/block`, {
+      method: 'POST',
+      token: blocker.token,
+    });
+    expect(block.status).toBe(204);
+
+    for (const [viewer, other, theirTopic] of [
+      [blocker, blockedId, byBlocked],
+      [blocked, blockerId, byBlocker],
+    ] as const) {
+      const as = api(viewer.token);
+      const members = (await as.members(club.id)).body.items.map((item) => item.id);
+      expect(members).not.toContain(other);
+      expect(members).toHaveLength(3);
+      const topics = (await as.topics(club.id)).body.items;
+      expect(topics.map((topic) => topic.id)).not.toContain(theirTopic.id);
+      expect(topics.find((topic) => topic.id === general.id)?.reply_count).toBe(2);
+      const detail = (await as.topic(club.id, general.id)).body;
+      expect(detail.replies.map((reply) => reply.user.id)).not.toContain(other);
+      expect(detail.replies).toHaveLength(2);
+      expect((await as.topic(club.id, theirTopic.id)).status).toBe(404);
+      expect((await as.replyTopic(club.id, theirTopic.id, { body: 'Hello?' })).status).toBe(404);
+      // The club's counts are of what the lists show the viewer.
+      expect((await as.get(club.id)).body).toMatchObject({ member_count: 3, discussions: 2 });
+      const found = (await as.search(`q=${encodeURIComponent(club.name)}`)).body.items[0];
+      expect(found).toMatchObject({ member_count: 3, discussions: 2 });
+    }
+    // Everyone else sees all of it.
+    expect((await api(member.token).get(club.id)).body).toMatchObject({ member_count: 4, discussions: 3 });
+    expect((await api().members(club.id)).body.items).toHaveLength(4);
+    expect((await api().topic(club.id, general.id)).body.replies).toHaveLength(3);
+
+    // A moderator who blocked a reader does not see that reader's request to join.
+    const closed = await clubWith(blocker, [], { visibility: 'private' });
+    expect((await api(blocked.token).join(closed.id)).body.membership).toBe('pending');
+    expect((await api(member.token).join(closed.id)).body.membership).toBe('pending');
+    const requests = (await api(blocker.token).requests(closed.id)).body.items;
+    expect(requests.map((request) => request.user.id)).toEqual([member.response.user.id]);
+  });
+});
+
 describe('cover image', () => {
   const png = PNG;
 

@@ -153,11 +153,17 @@ export function createReviewsRepository(db: Db) {
     /**
      * The public review feed: approved public reviews of active books, newest first, filtered by the
      * book's genre and language and the review's stars; private, rejected, flagged and deleted
-     * reviews never appear. One page with the total of the filter.
+     * reviews never appear, nor reviews and replies (in `replyCount`) by readers in `hidden`. One page
+     * with the total of the filter.
      */
-    async feed(query: ReviewFeedQuery, tx: Db = db): Promise<{ rows: FeedReview[]; total: number }> {
+    async feed(
+      query: ReviewFeedQuery,
+      hidden: readonly string[] = [],
+      tx: Db = db,
+    ): Promise<{ rows: FeedReview[]; total: number }> {
       const filter = and(
         eq(reviews.status, 'approved'),
+        hidden.length > 0 ? notInArray(reviews.userId, [...hidden]) : undefined,
         eq(reviews.visibility, 'public'),
         eq(books.status, 'active'),
         query.genre ? sql`${books.genres} @> ARRAY[${query.genre}]::text[]` : undefined,
@@ -184,7 +190,12 @@ export function createReviewsRepository(db: Db) {
           : tx
               .select({ reviewId: reviewReplies.reviewId, n: count() })
               .from(reviewReplies)
-              .where(inArray(reviewReplies.reviewId, ids))
+              .where(
+                and(
+                  inArray(reviewReplies.reviewId, ids),
+                  hidden.length > 0 ? notInArray(reviewReplies.userId, [...hidden]) : undefined,
+                ),
+              )
               .groupBy(reviewReplies.reviewId),
       ]);
       const repliesOf = new Map(replyCounts.map((row) => [row.reviewId, Number(row.n)]));
