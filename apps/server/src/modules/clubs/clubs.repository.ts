@@ -323,7 +323,12 @@ export function createClubsRepository(db: Db) {
     // Readers and genres -------------------------------------------------------------------------
 
     /** The public clubs the user is a member or moderator of, most members first. */
-    async publicClubsOf(userId: string, limit: number): Promise<PublicClubOfReader[]> {
+    /** The public clubs a reader belongs to, with their members but those in `hidden` counted. */
+    async publicClubsOf(
+      userId: string,
+      limit: number,
+      hidden: readonly string[] = [],
+    ): Promise<PublicClubOfReader[]> {
       const rows = await selectRows<{
         id: string;
         name: string;
@@ -334,7 +339,9 @@ export function createClubsRepository(db: Db) {
         db,
         sql`SELECT c.id, c.name, c.genre_focus, m.state,
                    (SELECT count(*) FROM ${clubMemberships} x
-                     WHERE x.club_id = c.id AND x.state IN ('member', 'moderator'))::int AS member_count
+                     WHERE x.club_id = c.id AND x.state IN ('member', 'moderator')${
+                       hidden.length > 0 ? sql` AND ${notInArray(sql`x.user_id`, [...hidden])}` : sql``
+                     })::int AS member_count
             FROM ${clubMemberships} m JOIN ${clubs} c ON c.id = m.club_id
             WHERE m.user_id = ${userId} AND m.state IN ('member', 'moderator') AND c.visibility = 'public'
             ORDER BY member_count DESC, c.name, c.id

@@ -285,9 +285,12 @@ export function createClubsService({
 
   // Readers and genres ---------------------------------------------------------------------------
 
-  /** The public clubs a reader belongs to (a profile), most members first. */
-  function publicClubsOf(userId: string, limit: number) {
-    return clubs.publicClubsOf(userId, limit);
+  /**
+   * The public clubs a reader belongs to (a profile), most members first; members blocked either way
+   * with the viewer are not counted.
+   */
+  async function publicClubsOf(viewer: Actor | null, userId: string, limit: number) {
+    return clubs.publicClubsOf(userId, limit, await hiddenFrom(viewer?.userId));
   }
 
   /** A genre's groups: its public clubs, most members first, paged; 404 for an unknown genre. */

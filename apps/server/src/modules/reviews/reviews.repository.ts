@@ -235,25 +235,28 @@ export function createReviewsRepository(db: Db) {
         .orderBy(desc(reviews.createdAt), desc(reviews.id));
     },
 
-    /** The author's latest approved public reviews of active books, newest first (a profile). */
+    /**
+     * The author's latest approved public reviews of active books, newest first, and how many there
+     * are (a profile: the count is of the reviews it may show).
+     */
     async publicByAuthor(authorId: string, limit: number, tx: Db = db) {
-      return tx
-        .select({
-          review: reviews,
-          book: bookCardColumns(TILE_FIELDS),
-        })
-        .from(reviews)
-        .innerJoin(books, eq(books.id, reviews.bookId))
-        .where(
-          and(
-            eq(reviews.userId, authorId),
-            eq(reviews.status, 'approved'),
-            eq(reviews.visibility, 'public'),
-            eq(books.status, 'active'),
-          ),
-        )
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .limit(limit);
+      const shown = and(
+        eq(reviews.userId, authorId),
+        eq(reviews.status, 'approved'),
+        eq(reviews.visibility, 'public'),
+        eq(books.status, 'active'),
+      );
+      const [rows, [counted]] = await Promise.all([
+        tx
+          .select({ review: reviews, book: bookCardColumns(TILE_FIELDS) })
+          .from(reviews)
+          .innerJoin(books, eq(books.id, reviews.bookId))
+          .where(shown)
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(limit),
+        tx.select({ n: count() }).from(reviews).innerJoin(books, eq(books.id, reviews.bookId)).where(shown),
+      ]);
+      return { rows, total: Number(counted?.n ?? 0) };
     },
 
     async findById(id: string, tx: Db = db): Promise<ReviewWithAuthor | undefined> {

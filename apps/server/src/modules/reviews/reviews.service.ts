@@ -90,7 +90,7 @@ export function createReviewsService({ db, reviews, books, events, relationships
     return reviews.withDetails(await reviews.listForBook(bookId, viewerId, hidden), viewerId, db, hidden);
   }
 
-  /** A profile's recent reviews: the author's approved public reviews of active books. */
+  /** A profile's recent reviews: the author's approved public reviews of active books, and their count. */
   function publicByAuthor(authorId: string, limit: number) {
     return reviews.publicByAuthor(authorId, limit);
   }
