@@ -244,11 +244,10 @@ export function createServices({
     relationships,
     directory: createReadersDirectoryRepository(db),
     sources: {
-      counts: (userId) => users.getUserCounts(userId),
       shelves: (userId, perShelf) => readingList.profileShelves(userId, perShelf),
       recentReviews: (userId, limit) => reviews.publicByAuthor(userId, limit),
       lists: (ownerId, includePrivate, limit) => lists.ofOwner(ownerId, includePrivate, limit),
-      clubs: (userId, limit) => clubs.publicClubsOf(userId, limit),
+      clubs: (viewer, userId, limit) => clubs.publicClubsOf(viewer, userId, limit),
     },
   });
 

@@ -76,6 +76,10 @@ export const CLUB_LIMITS = {
   topicReplyMax: 2000,
   meetingTitleMax: 120,
   meetingLocationMax: 300,
+  /** Clubs one reader may start in 24 hours (429 past it, until the oldest of them is a day old). */
+  createdPerDay: 5,
+  /** Clubs one reader may own — moderate — at once (429 past it: hand one over or close one first). */
+  ownedMax: 20,
 } as const;
 
 const bookIdSchema = z.string().trim().min(1, 'validation.invalid').max(100, 'validation.invalid');

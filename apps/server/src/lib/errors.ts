@@ -91,8 +91,12 @@ export class ConflictError extends AppError {
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number;
 
-  constructor(retryAfterSeconds: number, messageKey?: string) {
-    super('RATE_LIMITED', { messageKey });
+  constructor(
+    retryAfterSeconds: number,
+    messageKey?: string,
+    messageParams?: Record<string, string | number>,
+  ) {
+    super('RATE_LIMITED', { messageKey, messageParams });
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }

@@ -1,5 +1,5 @@
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The current time; one place to read the clock. */
 export function now(): Date {

@@ -31,6 +31,8 @@ export const clubs = pgTable(
       .with({ fastupdate: false }),
     index('clubs_genre_focus_idx').on(t.genreFocus),
     index('clubs_current_book_idx').on(t.currentBookId),
+    /** The clubs a reader started lately (the creation cap). */
+    index('clubs_created_by_idx').on(t.createdBy, t.createdAt),
   ],
 );
 

@@ -283,3 +283,313 @@ describe('every social operation (profiles, follows, blocks, privacy, lists, fee
     expect(wrong).toEqual([]);
   }, 240_000);
 });
+
+/**
+ * The content matrix: every GET operation of the OpenAPI document (admins' aside: they see everything
+ * to moderate it), called by the owner and a reader the owner blocked, a stranger and a visitor, in
+ * one world where both blocked parties wrote everything people can write — reviews, replies, topics,
+ * topic replies, chat messages, lists, books added to another's list, club memberships, follows — in
+ * places all of them can see. Neither blocked party may find the other's id, name or words in any
+ * answer, and nobody but the owner the owner's private things. A new GET operation fails the first
+ * test until it has its row; a row that forgets a block fails the second.
+ */
+type ContentCaller = 'owner' | 'blocked' | 'stranger' | 'anonymous';
+
+interface ContentWorld {
+  ids: Record<'owner' | 'blocked' | 'stranger' | 'third', string>;
+  tokens: Record<'owner' | 'blocked' | 'stranger' | 'third', string>;
+  names: Record<'owner' | 'blocked', string>;
+  /** Words only the owner wrote (public), only the blocked reader wrote, and the owner's private ones. */
+  marks: { owner: string[]; blocked: string[]; ownerPrivate: string[] };
+  bookIds: string[];
+  listIds: string[];
+  clubId: string;
+  topicIds: string[];
+}
+
+interface ContentRow {
+  /** The addresses to read for this operation (several where it names different things). */
+  paths: (world: ContentWorld, caller: ContentCaller) => string[] | Promise<string[]>;
+  /** The owner's own list of whom they blocked names the blocked reader, by design. */
+  ownerSeesBlocked?: true;
+}
+
+/** Operations that answer no text to read: redirects and files. */
+const NOT_TEXT = new Set([
+  'GET /api/auth/google',
+  'GET /api/auth/google/callback',
+  'GET /api/avatars/{file}',
+  'GET /api/books/{id}/cover.svg',
+  'GET /api/books/{id}/cover.png',
+  'GET /api/books/{id}/cover',
+  'GET /api/books/{id}/file',
+  'GET /api/clubs/{id}/cover',
+]);
+
+const at =
+  (...paths: string[]) =>
+  () =>
+    paths;
+const readers = (w: ContentWorld) => [w.ids.owner, w.ids.blocked, w.ids.third, w.ids.stranger];
+
+const CONTENT_MATRIX: Record<string, ContentRow> = {
+  'GET /api/health': { paths: at('/api/health') },
+  'GET /api/site': { paths: at('/api/site') },
+  'GET /api/auth/me': { paths: at('/api/auth/me') },
+  'GET /api/auth/providers': { paths: at('/api/auth/providers') },
+  'GET /api/account/security': { paths: at('/api/account/security') },
+  'GET /api/account/sessions': { paths: at('/api/account/sessions') },
+  'GET /api/me/stats': { paths: at('/api/me/stats') },
+  'GET /api/me/goal': { paths: at('/api/me/goal') },
+  'GET /api/preferences': { paths: at('/api/preferences') },
+  'GET /api/genres': { paths: at('/api/genres') },
+  'GET /api/genres/{slug}': { paths: at('/api/genres/fantasy') },
+  'GET /api/genres/{slug}/lists': { paths: at('/api/genres/fantasy/lists?pageSize=50') },
+  'GET /api/genres/{slug}/groups': { paths: at('/api/genres/fantasy/groups?pageSize=50') },
+  'GET /api/books/trending': { paths: at('/api/books/trending') },
+  'GET /api/books/{id}': { paths: (w) => w.bookIds.map((id) => `/api/books/${id}`) },
+  'GET /api/books/{id}/related': { paths: (w) => [`/api/books/${w.bookIds[0]}/related`] },
+  'GET /api/books/{id}/reviews': { paths: (w) => w.bookIds.map((id) => `/api/books/${id}/reviews`) },
+  'GET /api/authors': { paths: at('/api/authors') },
+  'GET /api/authors/{name}': { paths: at('/api/authors/Content%20Author') },
+  'GET /api/search': { paths: at('/api/search?q=content') },
+  'GET /api/search/suggest': { paths: at('/api/search/suggest?q=content') },
+  'GET /api/reading-list': { paths: at('/api/reading-list') },
+  'GET /api/shelves': { paths: at('/api/shelves') },
+  'GET /api/reviews': { paths: at('/api/reviews?pageSize=48') },
+  'GET /api/clubs': { paths: at('/api/clubs?limit=50', '/api/clubs?mine=true', '/api/clubs?genre=fantasy') },
+  'GET /api/clubs/events': { paths: at('/api/clubs/events?when=upcoming') },
+  'GET /api/clubs/{id}': { paths: (w) => [`/api/clubs/${w.clubId}`] },
+  'GET /api/clubs/{id}/members': { paths: (w) => [`/api/clubs/${w.clubId}/members`] },
+  'GET /api/clubs/{id}/requests': { paths: (w) => [`/api/clubs/${w.clubId}/requests`] },
+  'GET /api/clubs/{id}/messages': { paths: (w) => [`/api/clubs/${w.clubId}/messages?limit=100`] },
+  'GET /api/clubs/{id}/topics': { paths: (w) => [`/api/clubs/${w.clubId}/topics`] },
+  'GET /api/clubs/{id}/topics/{topicId}': {
+    paths: (w) => w.topicIds.map((topicId) => `/api/clubs/${w.clubId}/topics/${topicId}`),
+  },
+  'GET /api/clubs/{id}/meetings': { paths: (w) => [`/api/clubs/${w.clubId}/meetings`] },
+  'GET /api/readers/{id}': { paths: (w) => readers(w).map((id) => `/api/readers/${id}`) },
+  'GET /api/readers/{id}/followers': { paths: (w) => readers(w).map((id) => `/api/readers/${id}/followers`) },
+  'GET /api/readers/{id}/following': { paths: (w) => readers(w).map((id) => `/api/readers/${id}/following`) },
+  'GET /api/me/privacy': { paths: at('/api/me/privacy') },
+  'GET /api/me/follow-requests': { paths: at('/api/me/follow-requests') },
+  'GET /api/me/blocks': { paths: at('/api/me/blocks'), ownerSeesBlocked: true },
+  'GET /api/me/lists': { paths: at('/api/me/lists') },
+  'GET /api/lists/{id}': { paths: (w) => w.listIds.map((id) => `/api/lists/${id}`) },
+  'GET /api/feed': { paths: at('/api/feed?limit=50') },
+  'GET /api/book-suggestions/mine': { paths: at('/api/book-suggestions/mine') },
+  'GET /api/notifications': { paths: at('/api/notifications?pageSize=50') },
+  'GET /api/notifications/unread-count': { paths: at('/api/notifications/unread-count') },
+  'GET /api/notifications/preferences': { paths: at('/api/notifications/preferences') },
+  'GET /api/notifications/{id}': {
+    // Each of the caller's own notifications, one by one.
+    paths: async (w, caller) => {
+      if (caller === 'anonymous') return [`/api/notifications/${SOME_ID}`];
+      const list = await server.request<{ items: Array<{ id: string }> }>('/api/notifications?pageSize=50', {
+        token: w.tokens[caller],
+      });
+      return list.body.items.map((item) => `/api/notifications/${item.id}`);
+    },
+  },
+  'GET /api/recommendations': { paths: at('/api/recommendations') },
+  'GET /api/imports': { paths: at('/api/imports') },
+  'GET /api/imports/{id}': { paths: at(`/api/imports/${SOME_ID}`) },
+  'GET /api/exports/goodreads.csv': { paths: at('/api/exports/goodreads.csv') },
+  // The owner's own data lists whom they blocked.
+  'GET /api/exports/account.json': { paths: at('/api/exports/account.json'), ownerSeesBlocked: true },
+};
+
+async function readOperations(): Promise<string[]> {
+  const doc = await server.request<{ paths: Record<string, Record<string, unknown>> }>('/api/openapi.json');
+  return Object.entries(doc.body.paths)
+    .filter(([path, operations]) => 'get' in operations && !path.startsWith('/api/admin/'))
+    .map(([path]) => `GET ${path}`)
+    .filter((operation) => !NOT_TEXT.has(operation));
+}
+
+/** Upper-case letters, so a mark is a word of its own wherever it lands. */
+function letters(length: number): string {
+  return Array.from({ length }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+}
+
+/** Calls `path` as `token`'s reader and fails the world's setup on anything but `status`. */
+async function must<T>(status: number, path: string, token: string, body?: unknown, method?: string) {
+  const result = await server.request<T>(path, { token, body, method });
+  if (result.status !== status)
+    throw new Error(`${method ?? (body ? 'POST' : 'GET')} ${path} → ${result.status} ${result.text}`);
+  return result.body;
+}
+
+/** The one world of the content matrix (its calls only read). */
+async function contentWorld(): Promise<ContentWorld> {
+  const suffix = letters(6);
+  const names = { owner: `Owner ${suffix}`, blocked: `Blocked ${suffix}` };
+  const people = await Promise.all(
+    (['owner', 'blocked', 'stranger', 'third'] as const).map(async (who) => {
+      const account = await signUp(server, {
+        fullName: who === 'owner' || who === 'blocked' ? names[who] : `Reader ${who} ${suffix}`,
+      });
+      return [who, account] as const;
+    }),
+  );
+  const ids = Object.fromEntries(people.map(([who, a]) => [who, a.response.user.id])) as ContentWorld['ids'];
+  const tokens = Object.fromEntries(people.map(([who, a]) => [who, a.token])) as ContentWorld['tokens'];
+  const mark = (label: string) => `${label}${letters(8)}`;
+  const marks = { owner: [] as string[], blocked: [] as string[], ownerPrivate: [] as string[] };
+  const said = (who: 'owner' | 'blocked', label: string) => {
+    const text = mark(`${who.toUpperCase()}${label}`);
+    marks[who].push(text);
+    return text;
+  };
+
+  const bookIds = [0, 1, 2, 3].map((i) => `local-content-${suffix.toLowerCase()}-${i}`);
+  await server.db.insert(books).values(
+    bookIds.map((id, i) => ({
+      id,
+      source: 'local',
+      title: `Content book ${i}`,
+      authors: ['Content Author'],
+      primaryAuthor: 'Content Author',
+      genres: ['fantasy'],
+    })),
+  );
+  const [first, second, third] = bookIds as [string, string, string, string];
+
+  // Reviews and replies, on a book everyone sees, and on each other's reviews.
+  const review = async (
+    who: keyof ContentWorld['tokens'],
+    bookId: string,
+    comment: string,
+    visibility = 'public',
+  ) =>
+    (
+      await must<{ id: string }>(201, `/api/books/${bookId}/reviews`, tokens[who], {
+        rating: 4,
+        comment,
+        visibility,
+      })
+    ).id;
+  const thirdReview = await review('third', first, 'A review by a third reader');
+  const ownerReview = await review('owner', first, said('owner', 'REVIEW'));
+  const blockedReview = await review('blocked', first, said('blocked', 'REVIEW'));
+  const privateReview = mark('OWNERPRIVATEREVIEW');
+  marks.ownerPrivate.push(privateReview);
+  await review('owner', second, privateReview, 'private');
+  for (const [who, reviewId] of [
+    ['owner', thirdReview],
+    ['blocked', thirdReview],
+    ['owner', blockedReview],
+    ['blocked', ownerReview],
+  ] as const)
+    await must(201, `/api/reviews/${reviewId}/replies`, tokens[who], { text: said(who, 'REPLY') });
+
+  // Lists: a third reader's open list both add to; a list of each; the owner's private list.
+  const list = async (who: keyof ContentWorld['tokens'], title: string, visibility = 'public') => {
+    const created = await must<{ id: string }>(201, '/api/lists', tokens[who], { title, visibility });
+    await must(201, `/api/lists/${created.id}/books`, tokens[who], { bookId: first });
+    return created.id;
+  };
+  const openList = await list('third', 'An open list for everyone');
+  await must(201, `/api/lists/${openList}/books`, tokens.owner, { bookId: second });
+  await must(201, `/api/lists/${openList}/books`, tokens.blocked, { bookId: third });
+  const privateList = mark('OWNERPRIVATELIST');
+  marks.ownerPrivate.push(privateList);
+  const listIds = [
+    openList,
+    await list('owner', said('owner', 'LIST')),
+    await list('blocked', said('blocked', 'LIST')),
+    await list('owner', privateList, 'private'),
+  ];
+
+  // A third reader's public club the others belong to: topics, replies, chat.
+  const club = await must<{ id: string }>(201, '/api/clubs', tokens.third, {
+    name: `Content club ${suffix}`,
+    visibility: 'public',
+    genre_focus: 'fantasy',
+  });
+  for (const who of ['owner', 'blocked', 'stranger'] as const)
+    await must(200, `/api/clubs/${club.id}/join`, tokens[who], undefined, 'POST');
+  const topic = async (who: keyof ContentWorld['tokens'], title: string) =>
+    (await must<{ id: string }>(201, `/api/clubs/${club.id}/topics`, tokens[who], { title, body: title })).id;
+  const topicIds = [
+    await topic('third', 'A topic by a third reader'),
+    await topic('owner', said('owner', 'TOPIC')),
+    await topic('blocked', said('blocked', 'TOPIC')),
+  ];
+  for (const who of ['owner', 'blocked'] as const) {
+    await must(201, `/api/clubs/${club.id}/topics/${topicIds[0]}/replies`, tokens[who], {
+      body: said(who, 'TOPICREPLY'),
+    });
+    await server.app.services.clubs.sendMessage(
+      { userId: ids[who], sessionId: '', role: 'user' },
+      club.id,
+      said(who, 'CHAT'),
+    );
+  }
+
+  // Follows: both follow the third reader and each other; the third reader and the stranger follow both.
+  const followOf = (who: keyof ContentWorld['tokens'], whom: keyof ContentWorld['ids']) =>
+    must(200, `/api/readers/${ids[whom]}/follow`, tokens[who], undefined, 'POST');
+  for (const [who, whom] of [
+    ['owner', 'third'],
+    ['blocked', 'third'],
+    ['owner', 'blocked'],
+    ['blocked', 'owner'],
+    ['third', 'owner'],
+    ['third', 'blocked'],
+    ['stranger', 'owner'],
+    ['stranger', 'blocked'],
+  ] as const)
+    await followOf(who, whom);
+
+  // Then the block.
+  await must(204, `/api/readers/${ids.blocked}/block`, tokens.owner, undefined, 'POST');
+  return { ids, tokens, names, marks, bookIds, listIds, clubId: club.id, topicIds };
+}
+
+describe('every list of people’s content (blocks and privacy)', () => {
+  it('has a row in the matrix for every GET operation (admins’ and files aside)', async () => {
+    const operations = await readOperations();
+    expect(operations.filter((operation) => !(operation in CONTENT_MATRIX))).toEqual([]);
+    expect(Object.keys(CONTENT_MATRIX).filter((operation) => !operations.includes(operation))).toEqual([]);
+  });
+
+  it('shows neither blocked party the other, and nobody else the owner’s private things', async () => {
+    const world = await contentWorld();
+    const forbidden: Record<ContentCaller, string[]> = {
+      owner: [world.ids.blocked, world.names.blocked, ...world.marks.blocked],
+      blocked: [world.ids.owner, world.names.owner, ...world.marks.owner, ...world.marks.ownerPrivate],
+      stranger: world.marks.ownerPrivate,
+      anonymous: world.marks.ownerPrivate,
+    };
+    const wrong: string[] = [];
+    let strangerSaw = '';
+    for (const [operation, row] of Object.entries(CONTENT_MATRIX)) {
+      for (const caller of ['owner', 'blocked', 'stranger', 'anonymous'] as const) {
+        for (const path of await row.paths(world, caller)) {
+          const result = await server.request(path, {
+            token: caller === 'anonymous' ? undefined : world.tokens[caller],
+          });
+          if (result.status >= 500) wrong.push(`${operation} ${path} as ${caller} → ${result.status}`);
+          if (caller === 'stranger') strangerSaw += result.text;
+          const allowed =
+            row.ownerSeesBlocked && caller === 'owner' ? [world.ids.blocked, world.names.blocked] : [];
+          for (const text of forbidden[caller])
+            if (!allowed.includes(text) && result.text.includes(text))
+              wrong.push(`${operation} ${path} as ${caller} shows ${text}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The world holds what the matrix looks for: a stranger sees every public thing of both.
+    const unseen = [
+      world.ids.owner,
+      world.ids.blocked,
+      world.names.owner,
+      world.names.blocked,
+      ...world.marks.owner,
+      ...world.marks.blocked,
+    ].filter((text) => !strangerSaw.includes(text));
+    expect(unseen).toEqual([]);
+  }, 240_000);
+});

@@ -38,9 +38,17 @@ export function createClubAccess(deps: {
 }) {
   const { db, clubs, books } = deps;
 
-  /** The clubs as `viewerId` sees them, in order. */
-  async function forViewer(rows: ClubRow[], viewerId: string | null, tx: Db = db): Promise<ClubForViewer[]> {
-    const views = await clubs.views(rows, viewerId, tx);
+  /**
+   * The clubs as `viewerId` sees them, in order; `hidden`: the readers blocked either way with the
+   * viewer (read before any transaction), left out of the counts.
+   */
+  async function forViewer(
+    rows: ClubRow[],
+    viewerId: string | null,
+    tx: Db = db,
+    hidden: readonly string[] = [],
+  ): Promise<ClubForViewer[]> {
+    const views = await clubs.views(rows, viewerId, tx, hidden);
     const bookIds = rows.flatMap((row) => [row.currentBookId, row.nextBookId]).filter((id) => id !== null);
     const tiles = new Map(
       (await books.cards(bookIds, { fields: TILE_FIELDS, includeInactive: true }, tx)).map((book) => [
@@ -57,9 +65,14 @@ export function createClubAccess(deps: {
     }));
   }
 
-  /** One club as `viewerId` sees it. */
-  async function oneForViewer(row: ClubRow, viewerId: string | null, tx: Db = db): Promise<ClubForViewer> {
-    const [view] = await forViewer([row], viewerId, tx);
+  /** One club as `viewerId` sees it (`hidden` as for `forViewer`). */
+  async function oneForViewer(
+    row: ClubRow,
+    viewerId: string | null,
+    tx: Db = db,
+    hidden: readonly string[] = [],
+  ): Promise<ClubForViewer> {
+    const [view] = await forViewer([row], viewerId, tx, hidden);
     if (!view) throw new NotFoundError();
     return view;
   }

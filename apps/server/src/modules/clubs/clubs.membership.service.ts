@@ -19,13 +19,16 @@ export function createClubMembership(deps: {
   /** The club's cover, removed with the club when its last member leaves. */
   storage: Storage;
   events: DomainEvents;
+  /** The readers blocked either way with a user: neither sees the other in a member list. */
+  hiddenFrom: (userId: string | null | undefined) => Promise<string[]>;
 }) {
-  const { db, clubs, storage, events } = deps;
+  const { db, clubs, storage, events, hiddenFrom } = deps;
   const { access, lockedAccess, oneForViewer } = deps.access;
 
   /** Public club: member at once. Private: a pending request (moderators hear of it). Idempotent. */
   async function join(actor: Actor, clubId: string): Promise<ClubForViewer> {
     const after: AfterCommit = [];
+    const hidden = await hiddenFrom(actor.userId);
     const result = await db.transaction(async (tx) => {
       const { club, state } = await lockedAccess(clubId, actor, tx);
       if (club.visibility === 'public') {
@@ -47,7 +50,7 @@ export function createClubMembership(deps: {
         const payload = { clubId, clubName: club.name, actorId: actor.userId, moderatorIds: moderators };
         after.push(() => events.emit('club.joinRequested', payload));
       }
-      return oneForViewer(club, actor.userId, tx);
+      return oneForViewer(club, actor.userId, tx, hidden);
     });
     await runAfterCommit(after);
     return result;
@@ -83,10 +86,11 @@ export function createClubMembership(deps: {
       });
   }
 
+  /** The members as the caller may see them: none blocked either way with the caller. */
   async function members(actor: Actor | null, clubId: string): Promise<MemberRow[]> {
     const { club, state } = await access(clubId, actor);
     assertCanSeeInside(club, state);
-    return clubs.members(clubId, 'members');
+    return clubs.members(clubId, 'members', db, await hiddenFrom(actor?.userId));
   }
 
   /** Promote or demote a member; the last moderator cannot be demoted. */
@@ -121,10 +125,11 @@ export function createClubMembership(deps: {
     await events.emit('club.memberLeft', { clubId, userId, removedBy: actor.userId, moderatorIds });
   }
 
+  /** Pending requests (moderators), none from readers blocked either way with the moderator. */
   async function requests(actor: Actor, clubId: string): Promise<MemberRow[]> {
     const { club, state } = await access(clubId, actor);
     assertModerator(club, state);
-    return clubs.members(clubId, 'pending');
+    return clubs.members(clubId, 'pending', db, await hiddenFrom(actor.userId));
   }
 
   async function decide(

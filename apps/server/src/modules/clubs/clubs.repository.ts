@@ -1,5 +1,17 @@
 import type { ClubMembershipState } from '@nebab/shared';
-import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  notInArray,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   books,
@@ -18,6 +30,10 @@ import { now } from '../../lib/time.js';
 /** True when the viewer is a member (or moderator) of the club in `clubIdColumn`. */
 export const viewerIsMember = (viewerId: string, clubIdColumn: AnyColumn): SQL =>
   sql`EXISTS (SELECT 1 FROM ${clubMemberships} m WHERE m.club_id = ${clubIdColumn} AND m.user_id = ${viewerId} AND m.state IN ('member', 'moderator'))`;
+
+/** Rows of none of the readers in `hidden` (blocked either way with the viewer). */
+export const notBy = (column: AnyColumn, hidden: readonly string[]): SQL | undefined =>
+  hidden.length > 0 ? notInArray(column, [...hidden]) : undefined;
 
 /** The user columns a member, message, topic or reply shows. */
 export const USER_COLUMNS = {
@@ -75,19 +91,34 @@ export interface ClubSearch {
  * directory reads (search, a reader's clubs, genre groups, names) run alone.
  */
 export function createClubsRepository(db: Db) {
-  /** The Club shape's details for `rows` (but their books), in order, as `viewerId` sees them. */
-  async function views(rows: ClubRow[], viewerId: string | null, tx: Db = db): Promise<ClubFacts[]> {
+  /**
+   * The Club shape's details for `rows` (but their books), in order, as `viewerId` sees them: the
+   * counts leave out members and topics of readers in `hidden` (blocked either way with the viewer),
+   * as the member list and the topics do.
+   */
+  async function views(
+    rows: ClubRow[],
+    viewerId: string | null,
+    tx: Db = db,
+    hidden: readonly string[] = [],
+  ): Promise<ClubFacts[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const memberCounts = await tx
       .select({ clubId: clubMemberships.clubId, n: count() })
       .from(clubMemberships)
-      .where(and(inArray(clubMemberships.clubId, ids), inArray(clubMemberships.state, MEMBER_STATES)))
+      .where(
+        and(
+          inArray(clubMemberships.clubId, ids),
+          inArray(clubMemberships.state, MEMBER_STATES),
+          notBy(clubMemberships.userId, hidden),
+        ),
+      )
       .groupBy(clubMemberships.clubId);
     const topicCounts = await tx
       .select({ clubId: clubTopics.clubId, n: count() })
       .from(clubTopics)
-      .where(inArray(clubTopics.clubId, ids))
+      .where(and(inArray(clubTopics.clubId, ids), notBy(clubTopics.userId, hidden)))
       .groupBy(clubTopics.clubId);
     const mine = viewerId
       ? await tx
@@ -157,6 +188,36 @@ export function createClubsRepository(db: Db) {
         .limit(query.limit);
     },
 
+    /**
+     * What the creation cap counts of a reader: the clubs they started since `since` (and when the
+     * first of those was), and the clubs they own (moderate) now.
+     */
+    async creationCounts(
+      userId: string,
+      since: Date,
+      tx: Db,
+    ): Promise<{ started: number; firstStartedAt: Date | null; owned: number }> {
+      const [row] = await selectRows<{
+        started: number | string;
+        first_started_at: Date | string | null;
+        owned: number | string;
+      }>(
+        tx,
+        sql`SELECT
+              (SELECT count(*) FROM ${clubs} WHERE created_by = ${userId} AND created_at >= ${since})::int
+                AS started,
+              (SELECT min(created_at) FROM ${clubs} WHERE created_by = ${userId} AND created_at >= ${since})
+                AS first_started_at,
+              (SELECT count(*) FROM ${clubMemberships} WHERE user_id = ${userId} AND state = 'moderator')::int
+                AS owned`,
+      );
+      return {
+        started: Number(row?.started ?? 0),
+        firstStartedAt: row?.first_started_at ? new Date(row.first_started_at) : null,
+        owned: Number(row?.owned ?? 0),
+      };
+    },
+
     async insert(values: NewClubRow, tx: Db = db): Promise<ClubRow> {
       const [row] = await tx.insert(clubs).values(values).returning();
       if (!row) throw new Error('club insert returned nothing');
@@ -215,7 +276,13 @@ export function createClubsRepository(db: Db) {
     },
 
     /** Members (and moderators), or pending requests: moderators first, then by when they joined. */
-    async members(clubId: string, which: 'members' | 'pending', tx: Db = db): Promise<MemberRow[]> {
+    /** Members (moderators first) or pending requests, oldest first; none of the readers in `hidden`. */
+    async members(
+      clubId: string,
+      which: 'members' | 'pending',
+      tx: Db = db,
+      hidden: readonly string[] = [],
+    ): Promise<MemberRow[]> {
       const rows = await tx
         .select({ user: USER_COLUMNS, state: clubMemberships.state, since: clubMemberships.createdAt })
         .from(clubMemberships)
@@ -223,6 +290,7 @@ export function createClubsRepository(db: Db) {
         .where(
           and(
             eq(clubMemberships.clubId, clubId),
+            notBy(clubMemberships.userId, hidden),
             which === 'members'
               ? inArray(clubMemberships.state, MEMBER_STATES)
               : eq(clubMemberships.state, 'pending'),
@@ -255,7 +323,12 @@ export function createClubsRepository(db: Db) {
     // Readers and genres -------------------------------------------------------------------------
 
     /** The public clubs the user is a member or moderator of, most members first. */
-    async publicClubsOf(userId: string, limit: number): Promise<PublicClubOfReader[]> {
+    /** The public clubs a reader belongs to, with their members but those in `hidden` counted. */
+    async publicClubsOf(
+      userId: string,
+      limit: number,
+      hidden: readonly string[] = [],
+    ): Promise<PublicClubOfReader[]> {
       const rows = await selectRows<{
         id: string;
         name: string;
@@ -266,7 +339,9 @@ export function createClubsRepository(db: Db) {
         db,
         sql`SELECT c.id, c.name, c.genre_focus, m.state,
                    (SELECT count(*) FROM ${clubMemberships} x
-                     WHERE x.club_id = c.id AND x.state IN ('member', 'moderator'))::int AS member_count
+                     WHERE x.club_id = c.id AND x.state IN ('member', 'moderator')${
+                       hidden.length > 0 ? sql` AND ${notInArray(sql`x.user_id`, [...hidden])}` : sql``
+                     })::int AS member_count
             FROM ${clubMemberships} m JOIN ${clubs} c ON c.id = m.club_id
             WHERE m.user_id = ${userId} AND m.state IN ('member', 'moderator') AND c.visibility = 'public'
             ORDER BY member_count DESC, c.name, c.id

@@ -61,10 +61,10 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Create a club; the creator is its moderator (upload the cover with PUT /api/clubs/:id/cover)',
+          'Create a club; the creator is its moderator (upload the cover with PUT /api/clubs/:id/cover); 429 past the clubs a reader may start in a day or own at once',
         security,
         body: clubCreateSchema,
-        response: { 201: clubSchema, ...errorResponses(400, 401, 403) },
+        response: { 201: clubSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {

@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../db/client.js';
 import type { ClubMeetingRow, NewClubRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { lockCap } from '../../db/locks.js';
+import { AppError, NotFoundError, RateLimitedError, ValidationError } from '../../lib/errors.js';
 import {
   acceptImageHead,
   IMAGE_CONTENT_TYPES,
@@ -21,6 +22,7 @@ import {
   type ImageExtension,
 } from '../../lib/file-type.js';
 import { StorageRejectedError, StorageTooLargeError, type Storage } from '../../lib/storage.js';
+import { addDays, DAY_MS, now } from '../../lib/time.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../users/users.policy.js';
@@ -50,7 +52,10 @@ export interface ClubsServiceDeps {
   books: Pick<BooksService, 'findActive' | 'cards'>;
   /** Chat messages per user per window (in Redis when REDIS_URL is set). */
   chatLimiter?: Pick<RateLimiter, 'hit'>;
-  /** Readers who blocked each other do not see each other's chat messages. */
+  /**
+   * Readers who blocked each other see neither the other's chat messages, topics and replies nor each
+   * other in member lists and requests (nor in the counts).
+   */
   relationships?: HiddenReaders;
 }
 
@@ -82,22 +87,38 @@ export function createClubsService({
     return book.title;
   }
 
-  function search(actor: Actor | null, query: ClubSearchQuery): Promise<ClubForViewer[]> {
+  async function search(actor: Actor | null, query: ClubSearchQuery): Promise<ClubForViewer[]> {
     const viewerId = actor?.userId ?? null;
-    return clubs
-      .search({
+    const [rows, hidden] = await Promise.all([
+      clubs.search({
         q: query.q || undefined,
         mine: query.mine === 'true',
         genre: query.genre,
         limit: query.limit,
         viewerId,
-      })
-      .then((rows) => forViewer(rows, viewerId));
+      }),
+      hiddenFrom(viewerId),
+    ]);
+    return forViewer(rows, viewerId, db, hidden);
   }
 
-  /** Creates a club; the creator is its moderator. */
+  /**
+   * Creates a club; the creator is its moderator. At most `CLUB_LIMITS.createdPerDay` started in 24
+   * hours and `CLUB_LIMITS.ownedMax` owned (moderated) at once per reader (429): the reader's creations
+   * queue on one lock, so parallel requests cannot all pass the count.
+   */
   function create(actor: Actor, input: ClubCreate): Promise<ClubForViewer> {
     return db.transaction(async (tx) => {
+      await lockCap(tx, 'clubs.create', actor.userId);
+      const counts = await clubs.creationCounts(actor.userId, addDays(now(), -1), tx);
+      if (counts.owned >= CLUB_LIMITS.ownedMax)
+        throw new RateLimitedError(DAY_MS / 1000, 'clubs.tooManyOwned', { max: CLUB_LIMITS.ownedMax });
+      if (counts.started >= CLUB_LIMITS.createdPerDay) {
+        const until = addDays(counts.firstStartedAt ?? now(), 1);
+        throw new RateLimitedError((until.getTime() - now().getTime()) / 1000, 'clubs.tooManyToday', {
+          max: CLUB_LIMITS.createdPerDay,
+        });
+      }
       const club = await clubs.insert(
         {
           name: input.name,
@@ -114,8 +135,8 @@ export function createClubsService({
   }
 
   async function get(actor: Actor | null, clubId: string): Promise<ClubForViewer> {
-    const { club } = await access(clubId, actor);
-    return oneForViewer(club, actor?.userId ?? null);
+    const [{ club }, hidden] = await Promise.all([access(clubId, actor), hiddenFrom(actor?.userId)]);
+    return oneForViewer(club, actor?.userId ?? null, db, hidden);
   }
 
   /** Moderator settings: club fields, current and next book, next meeting. Events go out after commit. */
@@ -264,9 +285,12 @@ export function createClubsService({
 
   // Readers and genres ---------------------------------------------------------------------------
 
-  /** The public clubs a reader belongs to (a profile), most members first. */
-  function publicClubsOf(userId: string, limit: number) {
-    return clubs.publicClubsOf(userId, limit);
+  /**
+   * The public clubs a reader belongs to (a profile), most members first; members blocked either way
+   * with the viewer are not counted.
+   */
+  async function publicClubsOf(viewer: Actor | null, userId: string, limit: number) {
+    return clubs.publicClubsOf(userId, limit, await hiddenFrom(viewer?.userId));
   }
 
   /** A genre's groups: its public clubs, most members first, paged; 404 for an unknown genre. */
@@ -276,8 +300,11 @@ export function createClubsService({
     page: { page: number; pageSize: number },
   ): Promise<{ views: ClubForViewer[]; total: number }> {
     if (!isGenreSlug(genre)) throw new NotFoundError();
-    const { rows, total } = await clubs.genreGroups(genre, page);
-    return { views: await forViewer(rows, actor?.userId ?? null), total };
+    const [{ rows, total }, hidden] = await Promise.all([
+      clubs.genreGroups(genre, page),
+      hiddenFrom(actor?.userId),
+    ]);
+    return { views: await forViewer(rows, actor?.userId ?? null, db, hidden), total };
   }
 
   /** Of `ids`, the public clubs with their names (the activity feed shows only those). */
@@ -298,7 +325,7 @@ export function createClubsService({
     assertCanEditCover,
     setCover,
     cover,
-    ...createClubMembership({ db, clubs, access: clubAccess, storage, events }),
+    ...createClubMembership({ db, clubs, access: clubAccess, storage, events, hiddenFrom }),
     ...createClubTalk({ db, clubs, talk, access: clubAccess, chatLimiter, hiddenFrom }),
     publicClubsOf,
     genreGroups,

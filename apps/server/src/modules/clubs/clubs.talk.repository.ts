@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { selectRows } from '../../db/sql-helpers.js';
 import { now } from '../../lib/time.js';
-import { USER_COLUMNS, viewerIsMember, type ClubPerson } from './clubs.repository.js';
+import { notBy, USER_COLUMNS, viewerIsMember, type ClubPerson } from './clubs.repository.js';
 
 export interface MessageWithAuthor {
   message: ClubMessageRow;
@@ -32,6 +32,12 @@ export interface TopicReplyWithAuthor {
   reply: ClubTopicReplyRow;
   author: ClubPerson;
 }
+
+/** A topic's replies, but those by readers in `hidden`. */
+const replyCount = (hidden: readonly string[]) =>
+  sql<number>`(SELECT count(*)::int FROM ${clubTopicReplies} r WHERE r.topic_id = ${clubTopics.id}${
+    hidden.length > 0 ? sql` AND ${notInArray(sql`r.user_id`, [...hidden])}` : sql``
+  })`;
 
 /**
  * Reads and writes what is said and planned in a club: its chat, its discussion topics and their
@@ -139,7 +145,8 @@ export function createClubTalkRepository(db: Db) {
       hidden: readonly string[] = [],
     ): Promise<{ rows: MessageWithAuthor[]; hasMore: boolean }> {
       const conditions = [eq(clubMessages.clubId, clubId)];
-      if (hidden.length > 0) conditions.push(notInArray(clubMessages.userId, [...hidden]));
+      const notHidden = notBy(clubMessages.userId, hidden);
+      if (notHidden) conditions.push(notHidden);
       if (page.beforeSeq !== undefined) conditions.push(lt(clubMessages.seq, page.beforeSeq));
       if (page.afterSeq !== undefined) conditions.push(gt(clubMessages.seq, page.afterSeq));
       const ascending = page.afterSeq !== undefined;
@@ -157,33 +164,41 @@ export function createClubTalkRepository(db: Db) {
 
     // Discussions --------------------------------------------------------------------------------
 
-    async topics(clubId: string): Promise<TopicWithAuthor[]> {
-      const replyCount = sql<number>`(SELECT count(*)::int FROM ${clubTopicReplies} r WHERE r.topic_id = ${clubTopics.id})`;
+    /** The club's topics, newest activity first; none by readers in `hidden`, nor their replies in the counts. */
+    async topics(clubId: string, hidden: readonly string[] = []): Promise<TopicWithAuthor[]> {
       const rows = await db
-        .select({ topic: clubTopics, author: USER_COLUMNS, replyCount })
+        .select({ topic: clubTopics, author: USER_COLUMNS, replyCount: replyCount(hidden) })
         .from(clubTopics)
         .innerJoin(users, eq(users.id, clubTopics.userId))
-        .where(eq(clubTopics.clubId, clubId))
+        .where(and(eq(clubTopics.clubId, clubId), notBy(clubTopics.userId, hidden)))
         .orderBy(desc(clubTopics.lastActivityAt), desc(clubTopics.id));
       return rows.map((row) => ({ ...row, replyCount: Number(row.replyCount) }));
     },
 
-    async topic(clubId: string, topicId: string, tx: Db = db): Promise<TopicWithAuthor | undefined> {
-      const replyCount = sql<number>`(SELECT count(*)::int FROM ${clubTopicReplies} r WHERE r.topic_id = ${clubTopics.id})`;
+    /** One topic of the club, unless a reader in `hidden` wrote it. */
+    async topic(
+      clubId: string,
+      topicId: string,
+      hidden: readonly string[] = [],
+      tx: Db = db,
+    ): Promise<TopicWithAuthor | undefined> {
       const [row] = await tx
-        .select({ topic: clubTopics, author: USER_COLUMNS, replyCount })
+        .select({ topic: clubTopics, author: USER_COLUMNS, replyCount: replyCount(hidden) })
         .from(clubTopics)
         .innerJoin(users, eq(users.id, clubTopics.userId))
-        .where(and(eq(clubTopics.clubId, clubId), eq(clubTopics.id, topicId)));
+        .where(
+          and(eq(clubTopics.clubId, clubId), eq(clubTopics.id, topicId), notBy(clubTopics.userId, hidden)),
+        );
       return row ? { ...row, replyCount: Number(row.replyCount) } : undefined;
     },
 
-    async topicReplies(topicId: string): Promise<TopicReplyWithAuthor[]> {
+    /** A topic's replies, oldest first; none by readers in `hidden`. */
+    async topicReplies(topicId: string, hidden: readonly string[] = []): Promise<TopicReplyWithAuthor[]> {
       return db
         .select({ reply: clubTopicReplies, author: USER_COLUMNS })
         .from(clubTopicReplies)
         .innerJoin(users, eq(users.id, clubTopicReplies.userId))
-        .where(eq(clubTopicReplies.topicId, topicId))
+        .where(and(eq(clubTopicReplies.topicId, topicId), notBy(clubTopicReplies.userId, hidden)))
         .orderBy(asc(clubTopicReplies.createdAt), asc(clubTopicReplies.id));
     },
 

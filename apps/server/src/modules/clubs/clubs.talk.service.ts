@@ -122,12 +122,14 @@ export function createClubTalk(deps: {
 
   // Discussions ----------------------------------------------------------------------------------
 
+  /** The club's topics for the caller: none by readers blocked either way with them. */
   async function topics(actor: Actor | null, clubId: string): Promise<TopicWithAuthor[]> {
     const { club, state } = await access(clubId, actor);
     assertCanSeeInside(club, state);
-    return talk.topics(clubId);
+    return talk.topics(clubId, await hiddenFrom(actor?.userId));
   }
 
+  /** A topic and its replies for the caller; 404 when its author and the caller blocked each other. */
   async function topic(
     actor: Actor | null,
     clubId: string,
@@ -135,9 +137,10 @@ export function createClubTalk(deps: {
   ): Promise<{ topic: TopicWithAuthor; replies: TopicReplyWithAuthor[] }> {
     const { club, state } = await access(clubId, actor);
     assertCanSeeInside(club, state);
-    const found = await talk.topic(clubId, topicId);
+    const hidden = await hiddenFrom(actor?.userId);
+    const found = await talk.topic(clubId, topicId, hidden);
     if (!found) throw new NotFoundError();
-    return { topic: found, replies: await talk.topicReplies(topicId) };
+    return { topic: found, replies: await talk.topicReplies(topicId, hidden) };
   }
 
   async function createTopic(actor: Actor, clubId: string, input: ClubTopicInput): Promise<TopicWithAuthor> {
@@ -157,7 +160,7 @@ export function createClubTalk(deps: {
   ): Promise<TopicReplyWithAuthor> {
     const { club, state } = await access(clubId, actor);
     assertMember(club, state);
-    if (!(await talk.topic(clubId, topicId))) throw new NotFoundError();
+    if (!(await talk.topic(clubId, topicId, await hiddenFrom(actor.userId)))) throw new NotFoundError();
     const reply = await db.transaction((tx) => talk.insertTopicReply(topicId, actor.userId, input.body, tx));
     const author = await clubs.findPerson(actor.userId);
     if (!author) throw new NotFoundError();

@@ -13,7 +13,9 @@ import type {
   ErrorBody,
 } from '@nebab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubMeetings } from '../../db/schema/index.js';
+import { CLUB_LIMITS } from '@nebab/shared';
+import { eq } from 'drizzle-orm';
+import { clubMeetings, clubMemberships, clubs } from '../../db/schema/index.js';
 import type { DomainEventMap, DomainEventName } from '../../lib/domain-events.js';
 import { createClub, insertBook } from '../../../test/clubs-helpers.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
@@ -164,6 +166,88 @@ describe('creating clubs', () => {
     ]);
     expect((await api().get(created.body.id)).body.membership).toBe('none');
     expect((await api().get(MISSING_ID)).status).toBe(404);
+  });
+
+  /** `count` clubs created in parallel by one reader: the statuses, and one refusal's answer. */
+  async function createInParallel(token: string, count: number, lang?: 'am') {
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        server.request<Club & ErrorBody>('/api/clubs', {
+          token,
+          lang,
+          body: { name: `Spam club ${i}`, visibility: 'public' },
+        }),
+      ),
+    );
+    const refused = answers.find((answer) => answer.status === 429);
+    return {
+      created: answers.filter((answer) => answer.status === 201).length,
+      refused: answers.filter((answer) => answer.status === 429).length,
+      other: answers.filter((answer) => answer.status !== 201 && answer.status !== 429).map((a) => a.status),
+      refusal: refused,
+    };
+  }
+
+  it(`caps clubs started in a day at ${CLUB_LIMITS.createdPerDay} per reader, under 40 parallel requests`, async () => {
+    const spammer = await reader();
+    const burst = await createInParallel(spammer.token, 40);
+    expect(burst).toMatchObject({
+      created: CLUB_LIMITS.createdPerDay,
+      refused: 40 - CLUB_LIMITS.createdPerDay,
+    });
+    expect(burst.other).toEqual([]);
+    expect(burst.refusal!.body.error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: `You have started ${CLUB_LIMITS.createdPerDay} clubs in the last 24 hours, the most one reader can. You can start another one tomorrow.`,
+    });
+    const retryAfter = Number(burst.refusal!.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    const mine = await server.request<ClubList>('/api/clubs?mine=true', { token: spammer.token });
+    expect(mine.body.items).toHaveLength(CLUB_LIMITS.createdPerDay);
+    const am = await createInParallel(spammer.token, 1, 'am');
+    expect(am.refusal!.body.error.message).toBe(
+      `ባለፉት 24 ሰዓታት ${CLUB_LIMITS.createdPerDay} ክበቦችን ጀምረዋል፤ አንድ አንባቢ በቀን ከዚህ በላይ መጀመር አይችልም። ነገ ሌላ ክበብ መጀመር ይችላሉ።`,
+    );
+    // A day later the reader may start clubs again (another reader was never held back).
+    await server.db
+      .update(clubs)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(clubs.createdBy, spammer.response.user.id));
+    expect((await createInParallel(spammer.token, 3)).created).toBe(3);
+    expect((await createInParallel((await reader()).token, 2)).created).toBe(2);
+  });
+
+  it(`caps the clubs one reader owns (moderates) at ${CLUB_LIMITS.ownedMax}, under parallel requests`, async () => {
+    const owner = await reader();
+    const ownerId = owner.response.user.id;
+    // Clubs started long ago (the daily cap is not what stops them).
+    const old = new Date(Date.now() - 30 * 24 * 3600_000);
+    const earlier = await server.db
+      .insert(clubs)
+      .values(
+        Array.from({ length: CLUB_LIMITS.ownedMax - 2 }, (_, i) => ({
+          name: `Old club ${i}`,
+          createdBy: ownerId,
+          createdAt: old,
+        })),
+      )
+      .returning({ id: clubs.id });
+    await server.db
+      .insert(clubMemberships)
+      .values(earlier.map(({ id }) => ({ clubId: id, userId: ownerId, state: 'moderator' })));
+    const burst = await createInParallel(owner.token, 12);
+    expect(burst).toMatchObject({ created: 2, refused: 10, other: [] });
+    expect(burst.refusal!.body.error.message).toBe(
+      `You already run ${CLUB_LIMITS.ownedMax} clubs, the most one reader can. Make another member a moderator and step down, or close a club, before you start a new one.`,
+    );
+    const am = await createInParallel(owner.token, 1, 'am');
+    expect(am.refusal!.body.error.message).toBe(
+      `አንድ አንባቢ ሊያስተዳድር የሚችለውን ያህል ${CLUB_LIMITS.ownedMax} ክበቦችን እያስተዳደሩ ነው። አዲስ ክበብ ከመጀመርዎ በፊት ሌላ አባል አወያይ አድርገው ይልቀቁ ወይም አንድ ክበብ ይዝጉ።`,
+    );
+    // Leaving one (its last member: the club closes) makes room for one more.
+    expect((await api(owner.token).leave(earlier[0]!.id)).status).toBe(204);
+    expect((await createInParallel(owner.token, 3)).created).toBe(1);
   });
 });
 
@@ -592,6 +676,60 @@ describe('discussions', () => {
     expect(topic.status).toBe(201);
     expect((await api().topic(club.id, topic.body.id)).status).toBe(404);
     expect((await api(member.token).topic(club.id, topic.body.id)).body.title).toBe('Inside');
+  });
+});
+
+describe('readers who blocked each other', () => {
+  it('see neither the other in member lists and requests, nor their topics and replies, and the counts agree', async () => {
+    const [moderator, blocker, blocked, member] = await Promise.all([reader(), reader(), reader(), reader()]);
+    const club = await clubWith(moderator, [blocker, blocked, member]);
+    const blockedId = blocked.response.user.id;
+    const blockerId = blocker.response.user.id;
+    const topicOf = async (who: Account, title: string) =>
+      (await api(who.token).createTopic(club.id, { title, body: 'Let us talk.' })).body;
+    const general = await topicOf(moderator, 'General');
+    const byBlocked = await topicOf(blocked, 'The blocked reader’s topic');
+    const byBlocker = await topicOf(blocker, 'The blocker’s topic');
+    for (const who of [blocked, blocker, member])
+      expect((await api(who.token).replyTopic(club.id, general.id, { body: 'A reply' })).status).toBe(201);
+    const block = await server.request(`/api/readers/${blockedId}/block`, {
+      method: 'POST',
+      token: blocker.token,
+    });
+    expect(block.status).toBe(204);
+
+    for (const [viewer, other, theirTopic] of [
+      [blocker, blockedId, byBlocked],
+      [blocked, blockerId, byBlocker],
+    ] as const) {
+      const as = api(viewer.token);
+      const members = (await as.members(club.id)).body.items.map((item) => item.id);
+      expect(members).not.toContain(other);
+      expect(members).toHaveLength(3);
+      const topics = (await as.topics(club.id)).body.items;
+      expect(topics.map((topic) => topic.id)).not.toContain(theirTopic.id);
+      expect(topics.find((topic) => topic.id === general.id)?.reply_count).toBe(2);
+      const detail = (await as.topic(club.id, general.id)).body;
+      expect(detail.replies.map((reply) => reply.user.id)).not.toContain(other);
+      expect(detail.replies).toHaveLength(2);
+      expect((await as.topic(club.id, theirTopic.id)).status).toBe(404);
+      expect((await as.replyTopic(club.id, theirTopic.id, { body: 'Hello?' })).status).toBe(404);
+      // The club's counts are of what the lists show the viewer.
+      expect((await as.get(club.id)).body).toMatchObject({ member_count: 3, discussions: 2 });
+      const found = (await as.search(`q=${encodeURIComponent(club.name)}`)).body.items[0];
+      expect(found).toMatchObject({ member_count: 3, discussions: 2 });
+    }
+    // Everyone else sees all of it.
+    expect((await api(member.token).get(club.id)).body).toMatchObject({ member_count: 4, discussions: 3 });
+    expect((await api().members(club.id)).body.items).toHaveLength(4);
+    expect((await api().topic(club.id, general.id)).body.replies).toHaveLength(3);
+
+    // A moderator who blocked a reader does not see that reader's request to join.
+    const closed = await clubWith(blocker, [], { visibility: 'private' });
+    expect((await api(blocked.token).join(closed.id)).body.membership).toBe('pending');
+    expect((await api(member.token).join(closed.id)).body.membership).toBe('pending');
+    const requests = (await api(blocker.token).requests(closed.id)).body.items;
+    expect(requests.map((request) => request.user.id)).toEqual([member.response.user.id]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { csvFormula, writeCsv, type CsvCell } from '../../lib/csv.js';
 import type { LibraryItem } from '../reading-list/reading-list.export.js';
 
 /** The columns of a Goodreads library export, in Goodreads' order (what StoryGraph, BookWyrm and Hardcover read). */
@@ -35,11 +36,6 @@ const EXCLUSIVE: Record<string, string> = {
   didNotFinish: 'did-not-finish',
 };
 
-/** One CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10).replace(/-/g, '/') : '');
 
 /** "Suzanne Collins" → "Collins, Suzanne" (one-word names as they are). */
@@ -50,6 +46,9 @@ export function lastFirst(name: string): string {
   return `${last}, ${words.join(' ')}`;
 }
 
+/** An ISBN as Goodreads writes one, `="0439023483"` (its digits only), so a spreadsheet keeps it as text. */
+const isbnCell = (isbn: string | null) => csvFormula(`="${(isbn ?? '').replace(/[^0-9X]/gi, '')}"`);
+
 /** A review as Goodreads writes one: line breaks as `<br/>`. */
 const reviewHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, '<br/>');
@@ -57,13 +56,14 @@ const reviewHtml = (text: string) =>
 /**
  * The reader's library as a Goodreads export: one row per book, ISBNs quoted `="…"` as Goodreads does,
  * the series back in the title ("Title (Series, #n)"), the latest finished read as Date Read, Read Count
- * = finished reads plus undated ones, the reader's shelves beside the exclusive shelf. CRLF line ends.
+ * = finished reads plus undated ones, the reader's shelves beside the exclusive shelf. Written by
+ * `writeCsv` (CRLF, and no cell a spreadsheet would run: titles, reviews and shelves come from readers).
  */
 export function goodreadsCsv(
   library: readonly LibraryItem[],
   reviews: ReadonlyMap<string, { rating: number; comment: string; spoiler: boolean }>,
 ): string {
-  const lines = [GOODREADS_COLUMNS.join(',')];
+  const rows: CsvCell[][] = [];
   for (const item of library) {
     const { book } = item;
     const review = reviews.get(item.bookId);
@@ -78,14 +78,14 @@ export function goodreadsCsv(
       ? `${book.title} (${book.series}${book.seriesNumber ? `, #${book.seriesNumber}` : ''})`
       : book.title;
     const shelves = [exclusive, ...item.shelves];
-    const row = [
+    const row: CsvCell[] = [
       book.goodreadsId ?? '',
       title,
       book.authors[0] ?? '',
       book.authors[0] ? lastFirst(book.authors[0]) : '',
       book.authors.slice(1).join(', '),
-      book.isbn10 ? `="${book.isbn10}"` : '=""',
-      book.isbn13 ? `="${book.isbn13}"` : '=""',
+      isbnCell(book.isbn10),
+      isbnCell(book.isbn13),
       String(review?.rating ?? 0),
       book.rating === null ? '' : book.rating.toFixed(2),
       book.publisher ?? '',
@@ -104,7 +104,7 @@ export function goodreadsCsv(
       String(finished.length + item.undatedReads),
       String(item.ownedCopies),
     ];
-    lines.push(row.map(csvField).join(','));
+    rows.push(row);
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return writeCsv(GOODREADS_COLUMNS, rows);
 }

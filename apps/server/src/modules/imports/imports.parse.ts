@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { IMPORT_LIMITS, SHELF_LIMITS, type ImportSource, type ReadingListStatus } from '@nebab/shared';
 import { isValidIsbn10, isValidIsbn13 } from '../../catalog/isbn.js';
+import { restoreCsvText } from '../../lib/csv.js';
 import { DetailedValidationError } from '../../lib/errors.js';
 import { authorFromLastFirst } from '../books/books.match.js';
 
@@ -86,10 +87,13 @@ function records(text: string): string[][] {
   }
 }
 
-/** A cell: padding trimmed, Goodreads' `="…"` spreadsheet quoting undone. */
+/**
+ * A cell: padding trimmed, Goodreads' `="…"` spreadsheet quoting undone, and the quote our own export
+ * puts before text a spreadsheet would run (`'=…`, `writeCsv`) taken off again.
+ */
 export function cell(value: string | undefined): string {
   if (value === undefined) return '';
-  let text = value.trim();
+  let text = restoreCsvText(value.trim());
   const formula = /^="(.*)"$/s.exec(text);
   if (formula) text = formula[1]!.trim();
   return text;

@@ -1,5 +1,5 @@
 import { GENRE_SLUGS } from '@nebab/shared';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   bookListItems,
@@ -57,7 +57,13 @@ function rankOrder(mode: string): SQL {
  * and reads the books and owners they name. Every method takes an optional transaction.
  */
 export function createListsRepository(db: Db) {
-  async function items(list: BookListRow, viewerId: string | null, tx: Db = db): Promise<ListItemRow[]> {
+  /** A list's active books in rank order; the reader who added one is not named when in `hidden`. */
+  async function items(
+    list: BookListRow,
+    viewerId: string | null,
+    hidden: readonly string[] = [],
+    tx: Db = db,
+  ): Promise<ListItemRow[]> {
     const rows = await selectRows<{
       book: BookTile;
       vote_count: number | string;
@@ -81,7 +87,9 @@ export function createListsRepository(db: Db) {
                  u.status::text AS added_by_status
           FROM ${bookListItems} i
           JOIN ${books} b ON b.id = i.book_id AND b.status = 'active'
-          LEFT JOIN ${users} u ON u.id = i.added_by
+          LEFT JOIN ${users} u ON u.id = i.added_by${
+            hidden.length > 0 ? sql` AND ${notInArray(sql`u.id`, [...hidden])}` : sql``
+          }
           WHERE i.list_id = ${list.id}
           ORDER BY ${rankOrder(list.mode)}`,
     );

@@ -57,19 +57,31 @@ export function createListsService({ db, lists, books, events, relationships, di
     return rows.map((row) => ({ ...row, preview: previews.get(row.list.id) ?? [] }));
   }
 
-  /** The list if `actor` may see it (else 404: private, or its owner blocked either way). Never in a transaction. */
-  async function visible(actor: Actor | null, id: string): Promise<ListWithOwner> {
+  /**
+   * The list if `actor` may see it (else 404: private, or its owner blocked either way), with the
+   * readers blocked either way with the actor (`hidden`). Never in a transaction.
+   */
+  async function seen(actor: Actor | null, id: string): Promise<{ found: ListWithOwner; hidden: string[] }> {
     const found = await lists.findById(id);
     if (!found) throw new NotFoundError();
-    const hidden =
-      actor && actor.userId !== found.list.ownerId ? await relationships.hiddenFrom(actor.userId) : [];
+    const hidden = await relationships.hiddenFrom(actor?.userId);
     assertCanSee(found.list, found.owner, actor, hidden.includes(found.list.ownerId));
-    return found;
+    return { found, hidden };
   }
 
-  async function detailOf(actor: Actor | null, found: ListWithOwner, tx: Db = db): Promise<ListDetailView> {
+  async function visible(actor: Actor | null, id: string): Promise<ListWithOwner> {
+    return (await seen(actor, id)).found;
+  }
+
+  /** The whole list for `actor`; who added a book is not named when that reader is in `hidden`. */
+  async function detailOf(
+    actor: Actor | null,
+    found: ListWithOwner,
+    hidden: readonly string[],
+    tx: Db = db,
+  ): Promise<ListDetailView> {
     const [summary] = await withPreviews([found], tx);
-    const items = await lists.items(found.list, actor?.userId ?? null, tx);
+    const items = await lists.items(found.list, actor?.userId ?? null, hidden, tx);
     return {
       ...summary!,
       items,
@@ -107,17 +119,19 @@ export function createListsService({ db, lists, books, events, relationships, di
       );
       const found = await lists.findById(list.id, tx);
       if (!found) throw new NotFoundError();
-      return detailOf(actor, found, tx);
+      return detailOf(actor, found, [], tx);
     });
   }
 
   async function get(actor: Actor | null, id: string): Promise<ListDetailView> {
-    return detailOf(actor, await visible(actor, id));
+    const { found, hidden } = await seen(actor, id);
+    return detailOf(actor, found, hidden);
   }
 
   /** The owner changes title, description, visibility, mode or genre (`null`: the books decide). */
   async function update(actor: Actor, id: string, patch: BookListPatch): Promise<ListDetailView> {
-    assertOwner((await visible(actor, id)).list, actor);
+    const { found: current, hidden } = await seen(actor, id);
+    assertOwner(current.list, actor);
     return db.transaction(async (tx) => {
       const found = await lists.findById(id, tx);
       if (!found) throw new NotFoundError();
@@ -135,7 +149,7 @@ export function createListsService({ db, lists, books, events, relationships, di
         list = (await lists.update(id, changes, tx)) ?? list;
         // An open list becoming curated keeps the order its votes gave it.
         if (patch.mode === 'curated' && found.list.mode === 'open') {
-          const ranked = await lists.items(found.list, null, tx);
+          const ranked = await lists.items(found.list, null, [], tx);
           await lists.setPositions(
             id,
             ranked.map((item) => item.book.id),
@@ -146,7 +160,7 @@ export function createListsService({ db, lists, books, events, relationships, di
       }
       const reread = await lists.findById(id, tx);
       if (!reread) throw new NotFoundError();
-      return detailOf(actor, reread, tx);
+      return detailOf(actor, reread, hidden, tx);
     });
   }
 
@@ -162,7 +176,7 @@ export function createListsService({ db, lists, books, events, relationships, di
    * 409 when it is already there or the list is full.
    */
   async function addBook(actor: Actor, id: string, bookId: string): Promise<ListDetailView> {
-    const found = await visible(actor, id);
+    const { found, hidden } = await seen(actor, id);
     if (!canAddBooks(found.list, actor))
       throw new AppError('FORBIDDEN', { messageKey: 'lists.curatedOwnerOnly' });
     const detail = await db.transaction(async (tx) => {
@@ -183,7 +197,7 @@ export function createListsService({ db, lists, books, events, relationships, di
       await followBooksGenre(list, tx);
       const reread = await lists.findById(id, tx);
       if (!reread) throw new NotFoundError();
-      return detailOf(actor, reread, tx);
+      return detailOf(actor, reread, hidden, tx);
     });
     await events.emit('list.bookAdded', {
       listId: id,
@@ -218,7 +232,8 @@ export function createListsService({ db, lists, books, events, relationships, di
     bookId: string,
     position: number,
   ): Promise<ListDetailView> {
-    assertOwner((await visible(actor, id)).list, actor);
+    const { found, hidden } = await seen(actor, id);
+    assertOwner(found.list, actor);
     return db.transaction(async (tx) => {
       const list = await lists.lock(id, tx);
       if (!list) throw new NotFoundError();
@@ -232,7 +247,7 @@ export function createListsService({ db, lists, books, events, relationships, di
       await lists.touch(id, tx);
       const reread = await lists.findById(id, tx);
       if (!reread) throw new NotFoundError();
-      return detailOf(actor, reread, tx);
+      return detailOf(actor, reread, hidden, tx);
     });
   }
 

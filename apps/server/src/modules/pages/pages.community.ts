@@ -34,16 +34,20 @@ export async function readerPage(
   const url = urls.page(path, {}, language);
   const name = view.reader.name;
   const followers = formatNumber(view.followCounts.followers, language);
+  // The figures the profile shows a visitor: no books-read count when the reading list is hidden.
+  const booksRead = view.counts?.booksRead ?? null;
+  const figures = {
+    name,
+    followers,
+    reviews: formatNumber(view.counts?.reviews ?? 0, language),
+    lists: formatNumber(view.listCount, language),
+  };
   const description =
-    view.access === 'full'
-      ? seoText('readerDescription', language, {
-          name,
-          followers,
-          read: formatNumber(view.counts?.booksRead ?? 0, language),
-          reviews: formatNumber(view.counts?.reviewsWritten ?? 0, language),
-          lists: formatNumber(view.listCount, language),
-        })
-      : seoText('readerCardDescription', language, { name, followers });
+    view.access !== 'full'
+      ? seoText('readerCardDescription', language, { name, followers })
+      : booksRead === null
+        ? seoText('readerDescriptionWithoutReading', language, figures)
+        : seoText('readerDescription', language, { ...figures, read: formatNumber(booksRead, language) });
   const title = seoText('readerTitle', language, { name });
   const picture = view.reader.profilePicture;
   const image: PageHead['openGraph']['image'] =

@@ -269,12 +269,19 @@ describe('other public pages', () => {
     expect(jsonLd(page.text).find((item) => item['@type'] === 'ProfilePage')).toMatchObject({
       mainEntity: { '@type': 'Person', name: 'Tigist Haile' },
     });
-    const privacy = (profileVisibility: string) =>
+    expect(meta(page.text, 'description')).toBe(
+      'Tigist Haile on Nebab: 0 books read, 0 reviews, 0 book lists, 0 followers.',
+    );
+    const privacy = (profileVisibility: string, showReadingList = true) =>
       server.request('/api/me/privacy', {
         method: 'PUT',
         token: reader.token,
-        body: { profileVisibility, showReadingList: true, showLocation: false },
+        body: { profileVisibility, showReadingList, showLocation: false },
       });
+    // A hidden reading list is not counted in the description either.
+    expect((await privacy('public', false)).status).toBe(200);
+    const hidden = await server.request(`/reader/${id}?lang=am`);
+    expect(meta(hidden.text, 'description')).toBe('Tigist Haile በንባብ፦ 0 ግምገማዎች፣ 0 የመጻሕፍት ዝርዝሮች፣ 0 ተከታዮች።');
     expect((await privacy('followers')).status).toBe(200);
     const card = await server.request(`/reader/${id}`);
     expect(card.status).toBe(200);

@@ -1,4 +1,4 @@
-import { READER_LIMITS, type ReaderPrivacy, type UserStats } from '@nebab/shared';
+import { READER_LIMITS, type ReaderPrivacy } from '@nebab/shared';
 import { NotFoundError } from '../../lib/errors.js';
 import type { ListSummaryView } from '../lists/lists.service.js';
 import type { Actor } from '../users/users.policy.js';
@@ -8,9 +8,11 @@ import type { FollowRowState, ReaderRow } from './readers.repository.js';
 import type { ReadersDirectoryRepository } from './readers.directory.repository.js';
 import type { RelationshipsService } from './relationships.service.js';
 
-/** What a profile shows of other modules, each answered by that module's service. */
+/**
+ * What a profile shows of other modules, each answered by that module's service. Each count comes
+ * with the rows it counts, so a profile never counts what it would not show.
+ */
 export interface ProfileSources {
-  counts(userId: string): Promise<UserStats>;
   shelves(
     userId: string,
     perShelf: number,
@@ -21,19 +23,23 @@ export interface ProfileSources {
       books: BookTile[];
     }>
   >;
+  /** The latest public reviews the profile shows, and how many there are. */
   recentReviews(
     userId: string,
     limit: number,
-  ): Promise<
-    Array<{ review: { id: string; rating: number; comment: string; createdAt: Date }; book: BookTile }>
-  >;
+  ): Promise<{
+    rows: Array<{ review: { id: string; rating: number; comment: string; createdAt: Date }; book: BookTile }>;
+    total: number;
+  }>;
   /** The owner's lists; private ones only when `includePrivate`. */
   lists(
     ownerId: string,
     includePrivate: boolean,
     limit: number,
   ): Promise<{ views: ListSummaryView[]; total: number }>;
+  /** The reader's public clubs; their member counts as `viewer` sees the member lists. */
   clubs(
+    viewer: Actor | null,
     userId: string,
     limit: number,
   ): Promise<
@@ -62,11 +68,16 @@ export interface ProfileView {
   self: boolean;
   follow: FollowRowState | null;
   followsYou: FollowRowState | null;
+  /** As the asker sees the follower lists. */
   followCounts: { followers: number; following: number };
-  counts: UserStats | null;
+  /**
+   * What the profile shows, counted: books read (the completed shelf; null when the reading list is
+   * not shown) and public reviews. Null for a card.
+   */
+  counts: { booksRead: number | null; reviews: number } | null;
   /** Null when the reader hides their reading list (or the asker sees the card only). */
   shelves: Awaited<ReturnType<ProfileSources['shelves']>> | null;
-  reviews: Awaited<ReturnType<ProfileSources['recentReviews']>>;
+  reviews: Awaited<ReturnType<ProfileSources['recentReviews']>>['rows'];
   lists: ListSummaryView[];
   listCount: number;
   clubs: Awaited<ReturnType<ProfileSources['clubs']>>;
@@ -81,7 +92,7 @@ export function createProfilesService({ relationships, sources, directory }: Pro
     const found = await relationships.accessOf(viewer, readerId);
     if (found.access === 'hidden') throw new NotFoundError();
     const self = viewer?.userId === readerId;
-    const followCounts = await relationships.followCounts(readerId);
+    const followCounts = await relationships.followCounts(viewer, readerId);
     const base = {
       reader: found.reader,
       privacy: found.privacy,
@@ -102,19 +113,19 @@ export function createProfilesService({ relationships, sources, directory }: Pro
         clubs: [],
       };
     const showShelves = found.privacy.showReadingList;
-    const [counts, shelves, reviews, lists, clubs] = await Promise.all([
-      sources.counts(readerId),
+    const [shelves, reviews, lists, clubs] = await Promise.all([
       showShelves ? sources.shelves(readerId, READER_LIMITS.shelfBooks) : Promise.resolve(null),
       sources.recentReviews(readerId, READER_LIMITS.recentReviews),
       sources.lists(readerId, self, READER_LIMITS.profileLists),
-      sources.clubs(readerId, READER_LIMITS.profileClubs),
+      sources.clubs(viewer, readerId, READER_LIMITS.profileClubs),
     ]);
+    const completed = shelves?.find((shelf) => shelf.status === 'completed');
     return {
       ...base,
       access: 'full',
-      counts,
+      counts: { booksRead: shelves ? (completed?.count ?? 0) : null, reviews: reviews.total },
       shelves,
-      reviews,
+      reviews: reviews.rows,
       lists: lists.views,
       listCount: lists.total,
       clubs,

@@ -49,8 +49,8 @@ export function presentProfile(view: ProfileView, language: Language): ReaderPro
     counts: {
       followers: view.followCounts.followers,
       following: view.followCounts.following,
-      booksRead: full ? (view.counts?.booksRead ?? 0) : null,
-      reviews: full ? (view.counts?.reviewsWritten ?? 0) : null,
+      booksRead: full ? (view.counts?.booksRead ?? null) : null,
+      reviews: full ? (view.counts?.reviews ?? 0) : null,
       lists: full ? view.listCount : null,
     },
     readingListShown: full && view.shelves !== null,

@@ -215,14 +215,25 @@ export function createReadersRepository(db: Db) {
     },
 
     /** Followers and followees of the reader (active readers, approved follows). */
-    async followCounts(userId: string, tx: Db = db): Promise<{ followers: number; following: number }> {
+    /**
+     * A reader's followers and followees as the follower lists show them to `hiddenFor`: active
+     * readers, none blocked either way with the asker.
+     */
+    async followCounts(
+      userId: string,
+      hiddenFor: string | null,
+      tx: Db = db,
+    ): Promise<{ followers: number; following: number }> {
+      const visible = hiddenFor ? sql` AND u.id NOT IN ${hiddenSet(hiddenFor)}` : sql``;
       const [row] = await selectRows<{ followers: number | string; following: number | string }>(
         tx,
         sql`SELECT
               (SELECT count(*) FROM ${follows} f JOIN ${users} u ON u.id = f.follower_id
-                WHERE f.followee_id = ${userId} AND f.state = 'following' AND u.status = 'active')::int AS followers,
+                WHERE f.followee_id = ${userId} AND f.state = 'following' AND u.status = 'active'${visible})::int
+                AS followers,
               (SELECT count(*) FROM ${follows} f JOIN ${users} u ON u.id = f.followee_id
-                WHERE f.follower_id = ${userId} AND f.state = 'following' AND u.status = 'active')::int AS following`,
+                WHERE f.follower_id = ${userId} AND f.state = 'following' AND u.status = 'active'${visible})::int
+                AS following`,
       );
       return { followers: Number(row?.followers ?? 0), following: Number(row?.following ?? 0) };
     },

@@ -9,7 +9,9 @@ import type {
   ReaderPrivacy,
   ReaderProfile,
 } from '@nebab/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { books, reviews } from '../../db/schema/index.js';
 import { startTestServer, type TestServer } from '../../../test/helpers.js';
 import {
   follow,
@@ -156,6 +158,91 @@ describe('GET /api/readers/:id in each privacy mode', () => {
     });
     // What is not the reading list still shows.
     expect(seen.recentReviews).toHaveLength(1);
+  });
+
+  it('counts only what the viewer may see: reviews, books read, followers, club members', async () => {
+    const owner = await newReader(server, 'Tsion Bekele');
+    const viewer = await newReader(server);
+    const blockedFollower = await newReader(server);
+    const suspendedFollower = await newReader(server);
+    const follower = await newReader(server);
+    const ids = await Promise.all(
+      ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((t) => insertGenreBook(server, t)),
+    );
+    const [shown, alsoShown, privately, flagged, rejected, removed] = ids as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    // Six reviews, of which a visitor may see two: one private, one flagged, one rejected, one of a
+    // book taken out of the catalogue.
+    const reviewIds: Record<string, string> = {};
+    for (const bookId of ids) {
+      const written = await server.request<{ id: string }>(`/api/books/${bookId}/reviews`, {
+        token: owner.token,
+        body: { rating: 4, comment: 'Worth it.', visibility: bookId === privately ? 'private' : 'public' },
+      });
+      expect(written.status).toBe(201);
+      reviewIds[bookId] = written.body.id;
+    }
+    await server.db.update(reviews).set({ status: 'flagged' }).where(eq(reviews.id, reviewIds[flagged]!));
+    await server.db.update(reviews).set({ status: 'rejected' }).where(eq(reviews.id, reviewIds[rejected]!));
+    // Four books finished, one of them later taken out of the catalogue.
+    for (const bookId of [shown, alsoShown, privately, removed]) {
+      await server.request('/api/reading-list', {
+        token: owner.token,
+        body: { bookId, status: 'wantToRead' },
+      });
+      await server.request(`/api/reading-list/${bookId}`, {
+        method: 'PATCH',
+        token: owner.token,
+        body: { status: 'completed' },
+      });
+    }
+    await server.db.update(books).set({ status: 'inactive' }).where(eq(books.id, removed));
+    // Three followers: one the viewer blocked, one suspended since; all in the owner's club.
+    const club = await createClub(server.request, owner.token);
+    for (const reader of [follower, blockedFollower, suspendedFollower]) {
+      await follow(server, reader, owner);
+      expect(
+        (await server.request(`/api/clubs/${club.id}/join`, { method: 'POST', token: reader.token })).status,
+      ).toBe(200);
+    }
+    await setStatus(server, suspendedFollower, 'suspended');
+    await server.request(`/api/readers/${blockedFollower.id}/block`, { method: 'POST', token: viewer.token });
+
+    const seen = (await profileAs(owner, viewer)).body;
+    expect(seen.recentReviews).toHaveLength(2);
+    const completed = seen.shelves.find((shelf) => shelf.status === 'completed')!;
+    expect(completed.books).toHaveLength(3);
+    const followers = await server.request<ReaderPage>(`/api/readers/${owner.id}/followers`, {
+      token: viewer.token,
+    });
+    expect(followers.body.items.map((item) => item.id)).toEqual([follower.id]);
+    const members = await server.request<{ items: unknown[] }>(`/api/clubs/${club.id}/members`, {
+      token: viewer.token,
+    });
+    expect(seen.counts).toEqual({
+      followers: followers.body.items.length,
+      following: 0,
+      booksRead: completed.books.length,
+      reviews: seen.recentReviews.length,
+      lists: 0,
+    });
+    expect(completed.count).toBe(completed.books.length);
+    // The club's member list and count leave out only the reader the viewer blocked.
+    expect(members.body.items).toHaveLength(3);
+    expect(seen.clubs).toMatchObject([{ id: club.id, member_count: members.body.items.length }]);
+    const visitor = (await profileAs(owner, null)).body;
+    expect(visitor.counts).toMatchObject({ followers: 2, booksRead: 3, reviews: 2 });
+    expect(visitor.clubs).toMatchObject([{ member_count: 4 }]);
+
+    // A hidden reading list hides its count too.
+    await setPrivacy(server, owner, { showReadingList: false });
+    expect((await profileAs(owner, viewer)).body.counts).toMatchObject({ booksRead: null, reviews: 2 });
   });
 
   it('has no profile for suspended or deleted readers, nor for unknown ids', async () => {

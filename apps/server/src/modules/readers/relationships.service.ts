@@ -266,7 +266,9 @@ export function createRelationshipsService({ db, readers, events }: Relationship
     hiddenAmong,
     feedSources: (viewerId: string) => readers.feedSources(viewerId),
     audienceOf,
-    followCounts: (userId: string) => readers.followCounts(userId),
+    /** Followers and followees counted as `viewer` sees their lists. */
+    followCounts: (viewer: Actor | null, userId: string) =>
+      readers.followCounts(userId, viewer?.userId ?? null),
     followStatesOf: (viewerId: string, ids: string[]) => readers.followStatesOf(viewerId, ids),
   };
 }

@@ -130,15 +130,17 @@ export function createReadingListRepository(db: Db) {
     },
 
     /**
-     * The user's shelves: per status, how many entries, and the `perShelf` most recently updated
-     * active books (one statement; inactive books are counted but not shown).
+     * The user's shelves: per status, how many active books, and the `perShelf` most recently updated
+     * of them (one statement; a removed or hidden book is neither shown nor counted, so a profile's
+     * counts are of what it may show).
      */
     async shelves(userId: string, perShelf: number, tx: Db = db): Promise<ReadingListShelf[]> {
       const rows = await selectRows<{ status: string; count: number | string; book: BookTile | null }>(
         tx,
         sql`WITH counted AS (
-              SELECT status, count(*)::int AS count FROM ${readingListEntries}
-              WHERE user_id = ${userId} GROUP BY status
+              SELECT e.status, count(*)::int AS count
+              FROM ${readingListEntries} e JOIN ${books} b ON b.id = e.book_id
+              WHERE e.user_id = ${userId} AND b.status = 'active' GROUP BY e.status
             ), latest AS (
               SELECT e.status, ${bookCardJson('b')} AS book,
                      row_number() OVER (PARTITION BY e.status ORDER BY e.updated_at DESC, e.id) AS n

@@ -157,4 +157,56 @@ describe('GET /api/reviews', () => {
       expect(res.body.error.code).toBe('VALIDATION');
     }
   });
+
+  it('leaves out, for a signed-in reader, reviews and replies of readers blocked either way', async () => {
+    const [blocker, blocked, other] = await Promise.all(
+      ['Meseret Defar', 'Kenenisa Bekele', 'Derartu Tulu'].map((fullName) => signUp(server, { fullName })),
+    );
+    const bookId = englishBooks[0]!.id;
+    const write = async (token: string, comment: string) =>
+      (
+        await server.request<Review>(`/api/books/${encodeURIComponent(bookId)}/reviews`, {
+          token,
+          body: { rating: 3, comment, visibility: 'public' },
+        })
+      ).body;
+    const byBlocker = await write(blocker!.token, 'review by the blocker');
+    const byBlocked = await write(blocked!.token, 'review by the blocked reader');
+    const byOther = await write(other!.token, 'review by another reader');
+    for (const { token } of [blocker!, blocked!])
+      expect(
+        (await server.request(`/api/reviews/${byOther.id}/replies`, { token, body: { text: 'A reply' } }))
+          .status,
+      ).toBe(201);
+    expect(
+      (
+        await server.request(`/api/readers/${byBlocked.user.id}/block`, {
+          method: 'POST',
+          token: blocker!.token,
+        })
+      ).status,
+    ).toBe(204);
+
+    const seenBy = async (token?: string) => {
+      const res = await server.request<ReviewFeed>('/api/reviews?pageSize=48', { token });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const visitor = await seenBy();
+    for (const [viewer, unseen] of [
+      [blocker!, byBlocked],
+      [blocked!, byBlocker],
+    ] as const) {
+      const page = await seenBy(viewer.token);
+      expect(page.items.map((item) => item.user.id)).not.toContain(unseen.user.id);
+      // The other reader's review counts one reply: the viewer's own, not the other party's.
+      expect(page.items.find((item) => item.id === byOther.id)?.replyCount).toBe(1);
+      expect(page.total).toBe(visitor.total - 1);
+    }
+    // Everyone else sees both, and both replies.
+    expect(visitor.items.map((item) => item.id)).toEqual(
+      expect.arrayContaining([byBlocker.id, byBlocked.id]),
+    );
+    expect(visitor.items.find((item) => item.id === byOther.id)?.replyCount).toBe(2);
+  });
 });

@@ -153,11 +153,17 @@ export function createReviewsRepository(db: Db) {
     /**
      * The public review feed: approved public reviews of active books, newest first, filtered by the
      * book's genre and language and the review's stars; private, rejected, flagged and deleted
-     * reviews never appear. One page with the total of the filter.
+     * reviews never appear, nor reviews and replies (in `replyCount`) by readers in `hidden`. One page
+     * with the total of the filter.
      */
-    async feed(query: ReviewFeedQuery, tx: Db = db): Promise<{ rows: FeedReview[]; total: number }> {
+    async feed(
+      query: ReviewFeedQuery,
+      hidden: readonly string[] = [],
+      tx: Db = db,
+    ): Promise<{ rows: FeedReview[]; total: number }> {
       const filter = and(
         eq(reviews.status, 'approved'),
+        hidden.length > 0 ? notInArray(reviews.userId, [...hidden]) : undefined,
         eq(reviews.visibility, 'public'),
         eq(books.status, 'active'),
         query.genre ? sql`${books.genres} @> ARRAY[${query.genre}]::text[]` : undefined,
@@ -184,7 +190,12 @@ export function createReviewsRepository(db: Db) {
           : tx
               .select({ reviewId: reviewReplies.reviewId, n: count() })
               .from(reviewReplies)
-              .where(inArray(reviewReplies.reviewId, ids))
+              .where(
+                and(
+                  inArray(reviewReplies.reviewId, ids),
+                  hidden.length > 0 ? notInArray(reviewReplies.userId, [...hidden]) : undefined,
+                ),
+              )
               .groupBy(reviewReplies.reviewId),
       ]);
       const repliesOf = new Map(replyCounts.map((row) => [row.reviewId, Number(row.n)]));
@@ -224,25 +235,28 @@ export function createReviewsRepository(db: Db) {
         .orderBy(desc(reviews.createdAt), desc(reviews.id));
     },
 
-    /** The author's latest approved public reviews of active books, newest first (a profile). */
+    /**
+     * The author's latest approved public reviews of active books, newest first, and how many there
+     * are (a profile: the count is of the reviews it may show).
+     */
     async publicByAuthor(authorId: string, limit: number, tx: Db = db) {
-      return tx
-        .select({
-          review: reviews,
-          book: bookCardColumns(TILE_FIELDS),
-        })
-        .from(reviews)
-        .innerJoin(books, eq(books.id, reviews.bookId))
-        .where(
-          and(
-            eq(reviews.userId, authorId),
-            eq(reviews.status, 'approved'),
-            eq(reviews.visibility, 'public'),
-            eq(books.status, 'active'),
-          ),
-        )
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .limit(limit);
+      const shown = and(
+        eq(reviews.userId, authorId),
+        eq(reviews.status, 'approved'),
+        eq(reviews.visibility, 'public'),
+        eq(books.status, 'active'),
+      );
+      const [rows, [counted]] = await Promise.all([
+        tx
+          .select({ review: reviews, book: bookCardColumns(TILE_FIELDS) })
+          .from(reviews)
+          .innerJoin(books, eq(books.id, reviews.bookId))
+          .where(shown)
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(limit),
+        tx.select({ n: count() }).from(reviews).innerJoin(books, eq(books.id, reviews.bookId)).where(shown),
+      ]);
+      return { rows, total: Number(counted?.n ?? 0) };
     },
 
     async findById(id: string, tx: Db = db): Promise<ReviewWithAuthor | undefined> {

@@ -34,13 +34,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Recent approved public reviews across the catalogue, newest first; filters: genre, language (the book's), rating (stars)",
+          "Recent approved public reviews across the catalogue, newest first, none by readers blocked either way with the caller; filters: genre, language (the book's), rating (stars)",
         querystring: reviewFeedQuerySchema,
         response: { 200: reviewFeedSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
-      const { rows, total } = await app.services.reviews.feed(request.query);
+      const { rows, total } = await app.services.reviews.feed(await optionalActor(request), request.query);
       const language = requestLanguage(request);
       return {
         items: rows.map((row) => presentFeedReview(row, language)),

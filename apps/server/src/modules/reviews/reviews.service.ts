@@ -90,7 +90,7 @@ export function createReviewsService({ db, reviews, books, events, relationships
     return reviews.withDetails(await reviews.listForBook(bookId, viewerId, hidden), viewerId, db, hidden);
   }
 
-  /** A profile's recent reviews: the author's approved public reviews of active books. */
+  /** A profile's recent reviews: the author's approved public reviews of active books, and their count. */
   function publicByAuthor(authorId: string, limit: number) {
     return reviews.publicByAuthor(authorId, limit);
   }
@@ -146,9 +146,12 @@ export function createReviewsService({ db, reviews, books, events, relationships
     };
   }
 
-  /** Recent approved public reviews across the catalogue (`/reviews`); anyone may read them. */
-  function feed(query: ReviewFeedQuery) {
-    return reviews.feed(query);
+  /**
+   * Recent approved public reviews across the catalogue (`/reviews`); anyone may read them, none by
+   * readers blocked either way with the caller (nor their replies in the counts).
+   */
+  async function feed(actor: Actor | null, query: ReviewFeedQuery) {
+    return reviews.feed(query, await hiddenFrom(actor?.userId));
   }
 
   /** The author changes rating, comment and/or visibility. */

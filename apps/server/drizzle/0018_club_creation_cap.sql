@@ -1,0 +1,1 @@
+CREATE INDEX "clubs_created_by_idx" ON "clubs" USING btree ("created_by","created_at");
