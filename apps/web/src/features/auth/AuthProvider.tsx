@@ -17,6 +17,7 @@ import { sessionQueryOptions, type Session } from '../../api/auth/queries';
 import { isApiError } from '../../api/client';
 import { useToast } from '../toast/toastContext';
 import { AuthContext, type AuthApi, type AuthStatus } from './authContext';
+import { clearNewReader } from './newReader';
 import { clearStoredPreferences } from './preferencesStorage';
 import { onSessionEnded } from './sessionEvents';
 import { clearReaderCache } from '../../sw/register';
@@ -76,6 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         signedInRef.current = false;
         removeToken();
         clearStoredPreferences();
+        clearNewReader();
         clearReaderCache();
         setChanged({ token: null });
         toast.show({ kind: 'error', message: t('sessionUi.ended') });
@@ -107,6 +109,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await logout();
     removeToken();
     clearStoredPreferences();
+    clearNewReader();
     clearReaderCache();
     await navigate('/', { replace: true });
   }, [navigate]);
