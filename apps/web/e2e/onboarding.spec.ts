@@ -108,3 +108,69 @@ test('a new reader signs up, passes the preferences wizard and reaches the dashb
   const me = await page.request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
   expect(me.status()).toBe(401);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('each step of the wizard opens with its question in view, and the new reader is welcomed as new', async ({
+    page,
+  }) => {
+    const reader = newReader('phone');
+    await page.goto('/signup');
+    await page.getByLabel('Full Name').fill(reader.fullName);
+    await page.getByLabel('Email Address').fill(reader.email);
+    await page.getByLabel('Password', { exact: true }).fill(reader.password);
+    await page.getByLabel('Confirm Password').fill(reader.password);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page).toHaveURL(/\/preferences$/);
+
+    // The question lies wholly in the window, below the sticky header.
+    const questionInView = async (step: number, question: string) => {
+      await expect(page.getByText(`Step ${step} of 5`)).toBeVisible();
+      const heading = page.getByRole('heading', { level: 2, name: question });
+      await expect(heading).toBeFocused();
+      const box = (await heading.boundingBox())!;
+      const headerBottom = await page
+        .getByRole('banner')
+        .evaluate((header) => header.getBoundingClientRect().bottom);
+      expect(box.y, `"${question}" under the header`).toBeGreaterThanOrEqual(headerBottom);
+      expect(box.y + box.height, `"${question}" below the window`).toBeLessThanOrEqual(740);
+    };
+
+    await page.getByRole('checkbox', { name: 'English' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await questionInView(2, 'Which genres do you enjoy?');
+    // The genres run far down the page; Next is at their foot.
+    await page.getByRole('checkbox', { name: 'History', exact: true }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await questionInView(3, 'Who are the books for?');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await questionInView(2, 'Which genres do you enjoy?');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await questionInView(3, 'Who are the books for?');
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await questionInView(4, 'How long do you like your books?');
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await questionInView(5, 'Any favourite authors?');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Finish' }).click();
+
+    // A reader who has just joined is welcomed to Nebab, not back; so after a reload of the visit.
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const firstName = reader.fullName.split(' ')[0]!;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome to Nebab, ${firstName}`);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome to Nebab, ${firstName}`);
+    await expectAccessible(page);
+
+    // Signed in again later, they are back.
+    await page.getByTestId('user-menu-button').click();
+    await page.getByRole('menuitem', { name: /sign out/i }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(reader.email);
+    await page.getByLabel('Password', { exact: true }).fill(reader.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${firstName}`);
+  });
+});

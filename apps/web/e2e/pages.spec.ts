@@ -117,7 +117,11 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Fantasy Books' })).toBeVisible();
     await expectAccessible(page);
   });
+});
 
+// The page's scripts are held back by routing, which a service worker's cache would go around (its
+// precache, once installed, serves them without a request the route can hold): none here.
+test.describe('before hydration', () => {
   test('what a reader does before the page hydrates holds: typed text is kept, the scroll stays', async ({
     page,
   }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { apiCall, apiReader, useToken } from './support/api';
 import { expectAccessible, finishWizard, signUp } from './support/fixtures';
 
 const filter = (page: Page, name: string) =>
@@ -139,4 +140,59 @@ test('a reader gives up a book, shelves one, sets a goal and reads their stats i
   await page.setViewportSize({ width: 360, height: 800 });
   await expectAccessible(page);
   await snap(page, 'stats-am-dark-360');
+});
+
+test('the stats open on the latest year with reading, count primary authors and agree with their charts', async ({
+  browser,
+  request,
+}) => {
+  // Two Harry Potter books (J.K. Rowling, illustrated by Mary GrandPré) finished two years ago and
+  // rated 5 stars today: nothing was read this year.
+  const reader = await apiReader(request, 'stats-latest');
+  const past = new Date().getFullYear() - 2;
+  for (const [bookId, month] of [
+    ['2', '03'],
+    ['23', '07'],
+  ] as const) {
+    await apiCall(request, 'POST', '/api/reading-list', reader.token, { bookId, status: 'wantToRead' });
+    await apiCall(request, 'POST', `/api/reading-list/${bookId}/reads`, reader.token, {
+      startedAt: `${past}-${month}-01`,
+      finishedAt: `${past}-${month}-20`,
+    });
+    await apiCall(request, 'POST', `/api/books/${bookId}/reviews`, reader.token, {
+      rating: 5,
+      comment: 'A favourite.',
+    });
+  }
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  await useToken(context, reader.token);
+  const page = await context.newPage();
+  await page.goto('/dashboard/stats');
+
+  // It opens on the year of the reading, not on this empty year (which stays in the list).
+  const periodSelect = page.getByRole('combobox', { name: 'Period' });
+  await expect(periodSelect).toHaveValue(String(past));
+  await expect(periodSelect.getByRole('option', { name: String(past + 2) })).toBeAttached();
+  const figures = page.getByTestId('stats-figures');
+  await expect(figures.locator('div').filter({ hasText: 'Books finished' }).locator('dd')).toHaveText('2');
+  await expect(page.getByTestId('stats-empty')).toHaveCount(0);
+
+  // Favourite authors: the books' author, not their illustrator.
+  const authors = page.getByTestId('chart-authors');
+  await expect(authors.getByText('Most: J.K. Rowling (2).')).toBeVisible();
+  await authors.getByText('Show the figures').click();
+  await expect(authors.getByRole('table').getByRole('rowheader')).toHaveText(['J.K. Rowling']);
+  await expect(page.getByText('Mary GrandPré')).toHaveCount(0);
+  await expectAccessible(page);
+  await snap(page, 'stats-latest-en');
+
+  // This year: no book finished, two ratings given — and the ratings chart says so.
+  await periodSelect.selectOption(String(past + 2));
+  await expect(page.getByTestId('stats-empty')).toBeVisible();
+  const ratings = page.getByTestId('chart-ratings');
+  await expect(ratings.getByText('Most: 5 stars (2).')).toBeVisible();
+  await expect(ratings.getByText('Nothing to show yet.')).toHaveCount(0);
+  await expectAccessible(page);
+  await snap(page, 'stats-this-year-en');
+  await context.close();
 });

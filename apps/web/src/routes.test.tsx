@@ -61,6 +61,39 @@ describe('session and route guards (spec §4)', () => {
     expect(me?.headers.get('accept-language')).toBe('en');
   });
 
+  it('welcomes a reader who has just answered the wizard to Nebab, and a returning one back', async () => {
+    const { calls } = signedIn(reader, null, {
+      'PUT /api/preferences': ({ body }) => ({ body }),
+      'GET /api/me/stats': { body: { booksRead: 0, readingList: 0, reviewsWritten: 0, didNotFinish: 0 } },
+    });
+    const user = userEvent.setup();
+    const view = renderApp('/dashboard');
+    await waitFor(() => expect(pathOf(view.router)).toBe('/preferences'));
+    await user.click(await screen.findByRole('checkbox', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'History' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    await user.click(await screen.findByRole('button', { name: 'Finish' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to Nebab, Tigist' }),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT' && c.url === '/api/preferences')).toBe(true);
+    view.unmount();
+
+    // The same visit (a reload of the tab) still greets them as new; another reader is greeted back.
+    signedIn(reader);
+    const again = renderApp('/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to Nebab, Tigist' }),
+    ).toBeInTheDocument();
+    again.unmount();
+    signedIn({ ...reader, id: 'u-other', name: 'Abebe Kebede' });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Abebe' })).toBeInTheDocument();
+  });
+
   it('takes a reader without preferences to /preferences', async () => {
     signedIn(reader, null);
     const { router } = renderApp('/aboutus');

@@ -28,12 +28,17 @@ export const timeZoneSchema = z
     }
   }, 'stats.timeZoneInvalid');
 
+/** `year=latest`: the stats page's opening period, chosen by the server (see statsQuerySchema). */
+export const LATEST_STATS_YEAR = 'latest';
+
 /**
- * `GET /api/me/stats?year=YYYY` (all time without year). `calendar=ethiopic` counts Ethiopian years
- * and months (13, the last is Pagume); `tz` is the reader's time zone (default UTC).
+ * `GET /api/me/stats?year=YYYY` (all time without year). `year=latest` is this year when the reader
+ * ended a read in it, else the latest year they did (this year when they never did): the page opens
+ * on reading rather than on an empty year; `period.year` says which year it is. `calendar=ethiopic`
+ * counts Ethiopian years and months (13, the last is Pagume); `tz` is the reader's time zone (default UTC).
  */
 export const statsQuerySchema = z.object({
-  year: yearSchema.optional(),
+  year: z.union([z.literal(LATEST_STATS_YEAR), yearSchema]).optional(),
   calendar: z.enum(STATS_CALENDARS, 'validation.invalid').default('gregorian'),
   tz: timeZoneSchema.default('UTC'),
 });

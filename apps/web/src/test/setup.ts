@@ -9,4 +9,5 @@ void i18n.changeLanguage('en');
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

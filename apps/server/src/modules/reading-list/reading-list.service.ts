@@ -23,6 +23,8 @@ import type {
 import type { HistoryRead, ReadsRepository } from './reads.repository.js';
 import type { ShelvesService } from './shelves.service.js';
 
+export type { HistoryRead };
+
 export interface ReadingListServiceDeps {
   db: Db;
   readingList: ReadingListRepository;

@@ -19,7 +19,11 @@ export type ReadPatch = Partial<
 export interface HistoryRead {
   bookId: string;
   title: string;
-  authors: string[];
+  /**
+   * The book's primary author (the first of its authors when none is recorded): translators,
+   * illustrators and Goodreads' other "Additional Authors" are not who a reader reads.
+   */
+  author: string | null;
   genres: string[];
   language: string;
   pageCount: number | null;
@@ -170,6 +174,7 @@ export function createReadsRepository(db: Db) {
         .select({
           bookId: readingListEntries.bookId,
           ...bookCardColumns(['title', 'authors', 'genres', 'language', 'pageCount']),
+          primaryAuthor: books.primaryAuthor,
           startedAt: readingListReads.startedAt,
           finishedAt: readingListReads.finishedAt,
           outcome: readingListReads.outcome,
@@ -179,8 +184,9 @@ export function createReadsRepository(db: Db) {
         .innerJoin(books, eq(books.id, readingListEntries.bookId))
         .where(and(eq(readingListReads.userId, userId), isNotNull(readingListReads.outcome)))
         .orderBy(asc(readingListReads.finishedAt), asc(readingListReads.id));
-      return rows.map((row) => ({
+      return rows.map(({ authors, primaryAuthor, ...row }) => ({
         ...row,
+        author: primaryAuthor ?? authors[0] ?? null,
         finishedAt: row.finishedAt!,
         outcome: row.outcome as HistoryRead['outcome'],
       }));

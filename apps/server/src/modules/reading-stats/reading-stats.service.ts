@@ -1,18 +1,25 @@
-import type { Goal, GoalInput, GoalQuery, ReadingStats, StatsQuery } from '@nebab/shared';
+import {
+  LATEST_STATS_YEAR,
+  type Goal,
+  type GoalInput,
+  type GoalQuery,
+  type ReadingStats,
+  type StatsQuery,
+} from '@nebab/shared';
 import { NotFoundError } from '../../lib/errors.js';
 import type { ReadingListService } from '../reading-list/reading-list.service.js';
 import type { ReviewsService } from '../reviews/reviews.service.js';
 import type { Actor } from '../users/users.policy.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ReadingStatsRepository } from './reading-stats.repository.js';
-import { computeStats, localDate } from './stats.js';
+import { computeStats, latestYear, localDate } from './stats.js';
 
 export interface ReadingStatsServiceDeps {
   repo: ReadingStatsRepository;
   readingList: Pick<ReadingListService, 'history'>;
   reviews: Pick<ReviewsService, 'ratingsBy'>;
   users: Pick<UsersService, 'getUserCounts'>;
-  /** The clock (the current year of a goal). */
+  /** The clock (the current year of a goal, of the stats' latest year). */
   now?: () => Date;
 }
 
@@ -24,22 +31,26 @@ export function createReadingStatsService({
   users,
   now = () => new Date(),
 }: ReadingStatsServiceDeps) {
-  /** `GET /api/me/stats`: the dashboard's counts and the figures of the year (or all time). */
+  /**
+   * `GET /api/me/stats`: the dashboard's counts and the figures of the year (or all time); `latest`
+   * is this year when the reader ended a read in it, else the latest year they did.
+   */
   async function stats(actor: Actor, query: StatsQuery): Promise<ReadingStats> {
     const [counts, history, ratings] = await Promise.all([
       users.getUserCounts(actor.userId),
       readingList.history(actor.userId),
       reviews.ratingsBy(actor.userId),
     ]);
+    const year =
+      query.year === LATEST_STATS_YEAR
+        ? latestYear(
+            history.map((read) => localDate(read.finishedAt, query.tz, query.calendar).year),
+            localDate(now(), query.tz, query.calendar).year,
+          )
+        : (query.year ?? null);
     return {
       ...counts,
-      ...computeStats({
-        history,
-        ratings,
-        year: query.year ?? null,
-        calendar: query.calendar,
-        timeZone: query.tz,
-      }),
+      ...computeStats({ history, ratings, year, calendar: query.calendar, timeZone: query.tz }),
     };
   }
 

@@ -12,7 +12,7 @@ import { signUp, startTestServer, type TestServer } from '../../../test/helpers.
  *
  *   B1 300 p. fantasy+fiction, en, Author A   finished 2024-01-15 (from 01-05) and again 2024-12-31 22:30 UTC (from 12-01)
  *   B2 100 p. fiction, am, Author B            finished 2024-03-01 (same day) and again 2025-02-01 (from 01-20)
- *   B3 500 p. history, fr, Authors A and C     finished 2024-04-09 (from 03-10)
+ *   B3 500 p. history, fr, Author A (C, her translator, among its authors)   finished 2024-04-09 (from 03-10)
  *   B4 unknown length, poetry, en, Author B    finished 2023-06-15 (no start)
  *   B5 250 p. mystery, en                      given up 2024-05-10 at page 80 (from 05-01)
  * Reviews: B1 5★, B2 2★, B3 4★ (written today).
@@ -40,7 +40,8 @@ beforeAll(async () => {
     { pageCount: 500, genres: ['history'], language: 'fr', authors: ['Author A', 'Author C'] },
     { pageCount: null, genres: ['poetry'], language: 'en', authors: ['Author B'] },
     { pageCount: 250, genres: ['mystery'], language: 'en', authors: ['Author D'] },
-  ];
+    // Each book's primary author is its first (B3's second author, C, translated it).
+  ].map((fact) => ({ ...fact, primaryAuthor: fact.authors[0]! }));
   for (const [i, fact] of facts.entries())
     await server.db
       .update(books)
@@ -136,10 +137,10 @@ describe('GET /api/me/stats', () => {
       averageRating: null,
       longest: ref(2, 500),
       shortest: ref(1, 100),
+      // Primary authors only: C, B3's translator, is not a favourite author for it.
       favouriteAuthors: [
         { author: 'Author A', books: 3 },
         { author: 'Author B', books: 1 },
-        { author: 'Author C', books: 1 },
       ],
     });
   });
@@ -175,7 +176,6 @@ describe('GET /api/me/stats', () => {
     expect(res.body.favouriteAuthors).toEqual([
       { author: 'Author A', books: 3 },
       { author: 'Author B', books: 3 },
-      { author: 'Author C', books: 1 },
     ]);
     expect(res.body.longest).toEqual(ref(2, 500));
   });
@@ -204,8 +204,31 @@ describe('GET /api/me/stats', () => {
     expect(res.body.totals).toMatchObject({ books: 3, pages: 900, didNotFinish: 1 });
   });
 
+  it('opens on the latest year with reading when this year has none (year=latest)', async () => {
+    // This year (2026 or later) has no ended read: the latest year that has one is 2025.
+    const latest = await stats('?year=latest');
+    expect(latest.status).toBe(200);
+    expect(latest.body.period).toEqual({ year: 2025, calendar: 'gregorian' });
+    expect(latest.body.totals).toMatchObject({ books: 1, pages: 100 });
+    expect(latest.body.months).toHaveLength(12);
+    // In the Ethiopian calendar, 1 February 2025 is in 2017.
+    const ethiopic = await stats('?year=latest&calendar=ethiopic');
+    expect(ethiopic.body.period).toEqual({ year: 2017, calendar: 'ethiopic' });
+    expect(ethiopic.body.totals.books).toBe(2); // 31 December 2024 and 1 February 2025
+    // A reader who never ended a read opens on this year.
+    const other = (await signUp(server)).token;
+    const theirs = await server.request<ReadingStats>('/api/me/stats?year=latest', { token: other });
+    expect(theirs.body.period.year).toBe(new Date().getUTCFullYear());
+  });
+
   it('refuses a bad year, calendar or time zone, and needs a session', async () => {
-    for (const query of ['?year=1800', '?year=20x4', '?calendar=julian', '?tz=Mars/Olympus']) {
+    for (const query of [
+      '?year=1800',
+      '?year=20x4',
+      '?year=newest',
+      '?calendar=julian',
+      '?tz=Mars/Olympus',
+    ]) {
       const res = await stats(query);
       expect(res.status, query).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION');

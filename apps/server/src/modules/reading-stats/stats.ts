@@ -4,10 +4,11 @@
  * Dates are counted on the reader's clock (`timeZone`) and in the chosen calendar (Gregorian, or
  * Ethiopian: 13 months, the last is Pagume). A finished read is a "book" (a re-read counts again);
  * a given-up read (didNotFinish) is counted apart and never in books, pages, genres, languages,
- * lengths, pace or authors.
+ * lengths, pace or authors. Authors are the books' primary authors (a translator or illustrator
+ * among the additional authors is not a favourite author for having worked on a book).
  */
 import { gregorianToJdn, toEthiopian, type ReadingStats, type StatsCalendar } from '@nebab/shared';
-import type { HistoryRead } from '../reading-list/reads.repository.js';
+import type { HistoryRead } from '../reading-list/reading-list.service.js';
 
 export interface StatsInput {
   history: readonly HistoryRead[];
@@ -53,6 +54,20 @@ export function localDate(instant: Date, timeZone: string, calendar: StatsCalend
   if (calendar === 'gregorian') return { year: gregorian.year, month: gregorian.month, jdn };
   const ethiopian = toEthiopian(gregorian);
   return { year: ethiopian.year, month: ethiopian.month, jdn };
+}
+
+/**
+ * The year a reader's stats open on: this year when they ended a read in it, else the latest year
+ * they did before it (a read dated ahead counts only when nothing else is there), else this year.
+ */
+export function latestYear(readYears: readonly number[], thisYear: number): number {
+  let latest: number | null = null;
+  let earliestAhead: number | null = null;
+  for (const year of readYears) {
+    if (year <= thisYear) latest = latest === null ? year : Math.max(latest, year);
+    else earliestAhead = earliestAhead === null ? year : Math.min(earliestAhead, year);
+  }
+  return latest ?? earliestAhead ?? thisYear;
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -118,7 +133,7 @@ export function computeStats({ history, ratings, year, calendar, timeZone }: Sta
   for (const { read } of finished) {
     for (const genre of new Set(read.genres)) genreCounts.set(genre, (genreCounts.get(genre) ?? 0) + 1);
     languages[languageGroup(read.language)] += 1;
-    for (const author of new Set(read.authors)) authorCounts.set(author, (authorCounts.get(author) ?? 0) + 1);
+    if (read.author) authorCounts.set(read.author, (authorCounts.get(read.author) ?? 0) + 1);
   }
   const byCountThenName = <T extends { name: string; count: number }>(a: T, b: T) =>
     b.count - a.count || a.name.localeCompare(b.name);

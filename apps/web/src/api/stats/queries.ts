@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Goal, ReadingStats, StatsCalendar } from '@nebab/shared';
+import type { Goal, LATEST_STATS_YEAR, ReadingStats, StatsCalendar } from '@nebab/shared';
 import { apiRequest } from '../client';
 import { readerTimeZone } from '../reading-list/queries';
 import { statsKeys } from './keys';
@@ -15,8 +15,11 @@ export function meStatsQueryOptions() {
   });
 }
 
-/** GET /api/me/stats?year=&calendar=: the stats page's figures for a year (or all time). */
-export function readingStatsQueryOptions(year: number | null, calendar: StatsCalendar) {
+/** A year, all time (null), or the latest year with reading (the server picks it). */
+export type StatsPeriod = number | null | typeof LATEST_STATS_YEAR;
+
+/** GET /api/me/stats?year=&calendar=: the stats page's figures for a year (or all time, or the latest year). */
+export function readingStatsQueryOptions(year: StatsPeriod, calendar: StatsCalendar) {
   const params = new URLSearchParams({ calendar, tz: readerTimeZone() });
   if (year !== null) params.set('year', String(year));
   return queryOptions({

@@ -10,13 +10,14 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { SavedPreferences } from '@nebab/shared';
+import type { SavedPreferences, User } from '@nebab/shared';
 import { logout } from '../../api/auth/mutations';
 import { authKeys } from '../../api/auth/keys';
 import { sessionQueryOptions, type Session } from '../../api/auth/queries';
 import { isApiError } from '../../api/client';
 import { useToast } from '../toast/toastContext';
 import { AuthContext, type AuthApi, type AuthStatus } from './authContext';
+import { clearNewReader } from './newReader';
 import { clearStoredPreferences } from './preferencesStorage';
 import { onSessionEnded } from './sessionEvents';
 import { clearReaderCache } from '../../sw/register';
@@ -62,6 +63,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         ? 'signedOut'
         : 'loading';
 
+  // Who is signed in, once known. Status alone can mislead for a moment: a server-rendered page
+  // hydrates as signed out (the server knows no token) with a token in storage, and the session is
+  // then checked. The session is known when it has loaded, or when no token is stored (or the one
+  // stored could not be used): only then may an action take the reader for a visitor.
+  const known = useRef<{ user: User | null } | null>(null);
+  const waiting = useRef<((user: User | null) => void)[]>([]);
+  const sessionFailed = session.isError;
+  const signedInUser = status === 'signedIn' ? (data?.user ?? null) : null;
+  useEffect(() => {
+    const settled =
+      status === 'signedIn' ||
+      (status === 'signedOut' && (changed !== null || sessionFailed || readToken() === null));
+    known.current = settled ? { user: signedInUser } : null;
+    if (!settled) return;
+    const resolvers = waiting.current.splice(0);
+    for (const resolve of resolvers) resolve(signedInUser);
+  }, [status, changed, sessionFailed, signedInUser]);
+  const whenSessionKnown = useCallback(
+    () =>
+      known.current
+        ? Promise.resolve(known.current.user)
+        : new Promise<User | null>((resolve) => waiting.current.push(resolve)),
+    [],
+  );
+
   // Any request whose stored token the server refuses (session ended: suspended, deleted, revoked)
   // signs the reader out here: token and cached data dropped, then /login with a notice.
   const signedInRef = useRef(false);
@@ -76,6 +102,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         signedInRef.current = false;
         removeToken();
         clearStoredPreferences();
+        clearNewReader();
         clearReaderCache();
         setChanged({ token: null });
         toast.show({ kind: 'error', message: t('sessionUi.ended') });
@@ -107,6 +134,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await logout();
     removeToken();
     clearStoredPreferences();
+    clearNewReader();
     clearReaderCache();
     await navigate('/', { replace: true });
   }, [navigate]);
@@ -134,12 +162,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       preferences: data?.preferences ?? null,
       hasPreferences: !!data?.preferences,
       signingOut,
+      whenSessionKnown,
       completeSignIn,
       signOut,
       finishSignOut,
       setPreferences,
     }),
-    [status, data, signingOut, completeSignIn, signOut, finishSignOut, setPreferences],
+    [status, data, signingOut, whenSessionKnown, completeSignIn, signOut, finishSignOut, setPreferences],
   );
 
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;

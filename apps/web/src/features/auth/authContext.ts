@@ -12,6 +12,13 @@ export interface AuthApi {
   hasPreferences: boolean;
   /** True between pressing Sign out and landing on `/`, so the guards stay out of the way. */
   signingOut: boolean;
+  /**
+   * Resolves once who is signed in is known: the reader, or null for a visitor. While a stored
+   * session is still being checked (right after a page loads, and while a server-rendered page
+   * hydrates as signed out) it waits for the answer instead of taking the reader for a visitor.
+   * Actions go through it by way of `useReaderAction`.
+   */
+  whenSessionKnown: () => Promise<User | null>;
   /** Stores a new token and loads its session; resolves with the session, or null when it could not load. */
   completeSignIn: (token: string) => Promise<Session | null>;
   /** Spec §4 Sign out: POST /api/auth/logout (failure ignored), drop the token, go to `/`. */

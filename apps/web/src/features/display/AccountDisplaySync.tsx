@@ -6,12 +6,15 @@ import { saveAccountDisplay } from '../../api/account/display';
 import { currentLanguage } from '../../i18n';
 import { useAuth } from '../auth/authContext';
 import { useTheme } from '../theme/themeContext';
+import { takeEarlyChoices } from './earlyChoices';
 
 /**
  * When a reader's session starts on this device, the language and theme kept on their account
  * apply here (and are remembered on the device). An account that keeps none yet takes this device's
  * choices when they differ from the defaults (say, Amharic picked before signing up), so the next
- * device follows. Later changes are saved by the controls themselves (`useDisplayChoice`).
+ * device follows; so does an account whose reader chose on this page before the session was known
+ * (a language picked while the page was still loading is the reader's latest word, not to be undone
+ * by the account's older one). Later changes are saved by the controls themselves (`useDisplayChoice`).
  */
 export function AccountDisplaySync() {
   const { status, user } = useAuth();
@@ -28,11 +31,16 @@ export function AccountDisplaySync() {
     }
     if (synced.current === user.id) return;
     synced.current = user.id;
+    const early = takeEarlyChoices();
     const adopt: AccountDisplay = {};
-    if (user.language) {
+    if (early.language) {
+      if (early.language !== user.language) adopt.language = early.language;
+    } else if (user.language) {
       if (user.language !== currentLanguage()) void i18n.changeLanguage(user.language);
     } else if (currentLanguage() !== DEFAULT_LANGUAGE) adopt.language = currentLanguage();
-    if (user.theme) {
+    if (early.theme) {
+      if (early.theme !== user.theme) adopt.theme = early.theme;
+    } else if (user.theme) {
       if (user.theme !== theme) setTheme(user.theme);
     } else if (theme !== 'system') adopt.theme = theme;
     if (adopt.language || adopt.theme) saveAccountDisplay(queryClient, adopt).catch(() => undefined);

@@ -6,6 +6,7 @@ import { saveAccountDisplay } from '../../api/account/display';
 import { isLanguage } from '../../i18n';
 import { useAuth } from '../auth/authContext';
 import { useTheme, type Theme } from '../theme/themeContext';
+import { noteEarlyChoice } from './earlyChoices';
 
 /**
  * The interface language and theme as the reader picks them: applied at once and remembered on this
@@ -21,8 +22,10 @@ export function useDisplayChoice() {
 
   const keep = useCallback(
     (patch: AccountDisplay) => {
-      // The device keeps the choice whatever happens; the account copy is best effort.
+      // The device keeps the choice whatever happens; the account copy is best effort. Before a
+      // session is signed in (or while it is still loading) the choice waits for it.
       if (signedIn) saveAccountDisplay(queryClient, patch).catch(() => undefined);
+      else noteEarlyChoice(patch);
     },
     [signedIn, queryClient],
   );

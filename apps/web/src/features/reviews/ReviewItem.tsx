@@ -13,6 +13,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { useFormatDate } from '../../i18n/useFormatDate';
 import { translateMessage } from '../../i18n/messages';
 import { isApiError } from '../../api/client';
+import { useReaderAction } from '../auth/useReaderAction';
 import { useToast } from '../toast/toastContext';
 
 interface ReviewItemProps {
@@ -37,6 +38,7 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
   const reply = useReplyMutation(bookId, review.id);
   const report = useReportReviewMutation(review.id);
   const remove = useDeleteReviewMutation(bookId);
+  const asReader = useReaderAction();
   const [panel, setPanel] = useState<'reply' | 'report' | null>(null);
   // A review marked as a spoiler stays hidden from others until they ask to see it.
   const [spoilerShown, setSpoilerShown] = useState(false);
@@ -59,14 +61,17 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
     setFieldError(null);
   };
 
+  // Pressing the reaction shown as pressed takes it back. Decided on what the reader saw when they
+  // clicked, and sent once their session is known (a click right after the page loads waits for it).
   const react = (type: ReviewReactionType) => {
-    if (!signedIn) {
-      toast.show({ kind: 'error', message: t('reviews.loginRequired') });
-      return;
-    }
-    reaction.mutate(review.mine === type ? null : type, {
-      onError: (error) => toast.show({ kind: 'error', message: errorText(error) }),
-    });
+    const next = review.mine === type ? null : type;
+    void asReader(
+      () =>
+        reaction.mutate(next, {
+          onError: (error) => toast.show({ kind: 'error', message: errorText(error) }),
+        }),
+      () => toast.show({ kind: 'error', message: t('reviews.loginRequired') }),
+    );
   };
 
   const submitPanel = async (event: FormEvent) => {

@@ -190,6 +190,27 @@ describe('ReviewList', () => {
     expect(await screen.findByRole('button', { name: 'Like (7)' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('a Like clicked while the reader’s session still loads waits for it instead of asking to log in', async () => {
+    let sessionMayAnswer!: () => void;
+    const sessionHeld = new Promise<void>((resolve) => (sessionMayAnswer = resolve));
+    const { user, calls } = setup({
+      items: [review()],
+      extra: {
+        'GET /api/auth/me': async () => {
+          await sessionHeld;
+          return { body: { user: reader } };
+        },
+        'PUT /api/reviews/r1/reaction': { body: { likes: 3, dislikes: 0, mine: 'like' } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Like (2)' }));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    sessionMayAnswer();
+    expect(await screen.findByRole('button', { name: 'Like (3)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ type: 'like' }]);
+    expect(screen.queryByText('Please login to write or react to reviews')).not.toBeInTheDocument();
+  });
+
   it('asks signed-out readers to log in when they react', async () => {
     const { user, calls } = setup({ signedIn: false, items: [review()] });
     await user.click(await screen.findByRole('button', { name: 'Like (2)' }));

@@ -33,14 +33,15 @@ export function ReviewsSection({ bookId, formOpen, onFormOpenChange }: ReviewsSe
 
   return (
     <div>
-      {!signedIn ? (
+      {/* While a stored session is still being checked, the reader is neither asked to log in nor shown the form. */}
+      {status === 'signedOut' ? (
         <p className="mt-3 text-sm">
           {t('reviewsUi.signInPrompt')}{' '}
           <Link to="/login" className="font-semibold text-accent underline">
             {t('reviewsUi.logIn')}
           </Link>
         </p>
-      ) : formOpen && !query.isPending ? (
+      ) : signedIn && formOpen && !query.isPending ? (
         <Suspense
           fallback={
             <p className="mt-3 text-ink-muted" role="status">

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReadingListStatus } from '@nebab/shared';
@@ -13,7 +13,7 @@ import { findEntry, readingListQueryOptions } from '../../api/reading-list/queri
 import { isApiError } from '../../api/client';
 import { BookmarkIcon } from '../../components/icons';
 import { useAuth } from '../../features/auth/authContext';
-import { readToken } from '../../features/auth/tokenStorage';
+import { useReaderAction } from '../../features/auth/useReaderAction';
 import {
   canFavorite,
   FavoriteToggle,
@@ -37,34 +37,25 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
   const update = useUpdateReadingListMutation();
   const favorite = useFavoriteMutation();
   const remove = useRemoveFromReadingListMutation();
+  const queryClient = useQueryClient();
+  const asReader = useReaderAction();
   const [askLogin, setAskLogin] = useState(false);
-  // A click made while a stored session is still being checked, or the reader's list is still
-  // loading (right after the page loads), waits for the answer, then adds the book (or asks to log
-  // in). The button never turns disabled meanwhile: a click on a disabled button would be lost.
-  const queued = useRef(false);
-  const sessionKnown = status === 'signedIn' || (status === 'signedOut' && !readToken());
-  const ready = sessionKnown && !(signedIn && list.isPending);
   const entry = signedIn ? findEntry(list.data, bookId) : undefined;
 
   function fail(error: unknown) {
     toast.show({ kind: 'error', message: isApiError(error) ? error.message : t('errors.INTERNAL') });
   }
 
-  async function onAdd() {
-    if (!ready) {
-      queued.current = true;
-      return;
-    }
-    if (!signedIn) {
-      setAskLogin(true);
-      return;
-    }
-    // Already on the list (added in another tab): its controls show now that the list has loaded.
-    if (entry) {
-      toast.show({ kind: 'info', message: t('book.readingList.already') });
-      return;
-    }
+  // A click made while the reader's session, or their list, is still loading (right after the page
+  // loads) waits for them, then adds the book (or asks a visitor to log in). The button never turns
+  // disabled meanwhile: a click on a disabled button would be lost.
+  async function addBook() {
     try {
+      // Already on the list (added in another tab): its controls show once the list has loaded.
+      if (findEntry(await queryClient.ensureQueryData(readingListQueryOptions()), bookId)) {
+        toast.show({ kind: 'info', message: t('book.readingList.already') });
+        return;
+      }
       await add.mutateAsync(bookId);
       toast.show({ kind: 'success', message: t('book.readingList.added') });
     } catch (error) {
@@ -74,13 +65,7 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
     }
   }
 
-  useEffect(() => {
-    if (!queued.current || !ready) return;
-    queued.current = false;
-    void onAdd();
-    // onAdd reads the current render's state; it runs once, when the session and list are known.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready]);
+  const onAdd = () => asReader(addBook, () => setAskLogin(true));
 
   function onStatus(next: ReadingListStatus) {
     update.mutate(

@@ -7,6 +7,7 @@ import { BookOpenIcon, ChartIcon, ListIcon, PenIcon, SparkIcon, UsersIcon } from
 import { PageFrame } from '../../components/PageFrame';
 import { StatTile } from '../../components/StatTile';
 import { useAuth } from '../../features/auth/authContext';
+import { isNewReader } from '../../features/auth/newReader';
 import { FeedSection } from '../../features/feed/FeedSection';
 import { RecommendationCard } from '../RecommendationsPage/RecommendationCard';
 import { GoalCard } from './GoalCard';
@@ -30,11 +31,17 @@ export function DashboardPage() {
   };
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
   const isAdmin = user?.role === 'admin';
+  // A reader who has just joined is welcomed to Nebab, not "back" (until their next visit).
+  const isNew = !!user && isNewReader(user.id);
 
   return (
     <PageFrame
-      title={isAdmin ? t('dashboard.title') : t('dashboard.welcome', { name: firstName })}
-      description={t('dashboard.subtitle')}
+      title={
+        isAdmin
+          ? t('dashboard.title')
+          : t(isNew ? 'dashboard.welcomeNew' : 'dashboard.welcome', { name: firstName })
+      }
+      description={isNew && !isAdmin ? t('dashboard.subtitleNew') : t('dashboard.subtitle')}
     >
       <section aria-labelledby="dashboard-stats">
         <h2 id="dashboard-stats" className="sr-only">

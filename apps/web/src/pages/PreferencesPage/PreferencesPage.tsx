@@ -5,6 +5,7 @@ import { isApiError } from '../../api/client';
 import { useSavePreferencesMutation } from '../../api/preferences/mutations';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useAuth } from '../../features/auth/authContext';
+import { markNewReader } from '../../features/auth/newReader';
 import { storePreferences } from '../../features/auth/preferencesStorage';
 import { afterPreferencesPath } from '../../features/auth/resolveRedirect';
 import { useToast } from '../../features/toast/toastContext';
@@ -15,7 +16,7 @@ export function PreferencesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
-  const { user, setPreferences } = useAuth();
+  const { user, hasPreferences, setPreferences } = useAuth();
   const save = useSavePreferencesMutation();
   usePageTitle(t('wizard.title'));
 
@@ -24,6 +25,8 @@ export function PreferencesPage() {
       const saved = await save.mutateAsync(answers);
       const stored = saved ?? answers;
       storePreferences(stored);
+      // A reader answering the wizard for the first time has just joined: welcomed as new.
+      if (user && !hasPreferences) markNewReader(user.id);
       setPreferences(stored);
       toast.show({ kind: 'success', message: t('wizard.saved') });
       await navigate(afterPreferencesPath(user?.role ?? 'user'), { replace: true });

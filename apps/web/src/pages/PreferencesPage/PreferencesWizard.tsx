@@ -69,15 +69,28 @@ export function PreferencesWizard({ initial = EMPTY_ANSWERS, onFinish }: Prefere
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
   const movedRef = useRef(false);
   const radioName = useId();
   const progress = progressPercent(answers);
   const stepName = WIZARD_STEPS[step] ?? 'languages';
   const isLast = step === TOTAL_STEPS - 1;
 
-  // After Next, Previous or Skip, move focus to the new question so screen readers announce it.
+  // After Next, Previous or Skip, the new step opens with its question in view: on a phone the
+  // reader pressed Next at the foot of a long step (the genres), and the page, left scrolled there,
+  // showed the next step from its middle, its question under the sticky header. Unless the question
+  // is in view below the header (the card's scroll margin), the card's top is brought there; then
+  // focus moves to the question, so screen readers announce it, without scrolling again.
   useEffect(() => {
-    if (movedRef.current) headingRef.current?.focus();
+    if (!movedRef.current) return;
+    const card = cardRef.current;
+    const heading = headingRef.current;
+    if (card && heading) {
+      const margin = parseFloat(getComputedStyle(card).scrollMarginTop) || 0;
+      const { top, bottom } = heading.getBoundingClientRect();
+      if (top < margin || bottom > window.innerHeight) card.scrollIntoView?.({ block: 'start' });
+    }
+    heading?.focus({ preventScroll: true });
   }, [step]);
 
   const update = (patch: Partial<WizardAnswers>) => {
@@ -184,7 +197,7 @@ export function PreferencesWizard({ initial = EMPTY_ANSWERS, onFinish }: Prefere
   }
 
   return (
-    <div className="card overflow-hidden">
+    <div ref={cardRef} className="card scroll-mt-20 overflow-hidden">
       <div
         role="progressbar"
         data-testid="wizard-progress"

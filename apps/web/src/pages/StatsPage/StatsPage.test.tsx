@@ -75,6 +75,35 @@ describe('StatsPage', () => {
     expect(new URL(calls[0]!.url, 'http://x').searchParams.get('calendar')).toBe('gregorian');
   });
 
+  it('summarises a chart by its largest row: five 5-star ratings are not "nothing to show"', async () => {
+    mockFetch({
+      'GET /api/me/stats': {
+        body: stats({ ratings: [1, 2, 3, 4, 5].map((rating) => ({ rating, count: rating === 5 ? 5 : 0 })) }),
+      },
+    });
+    renderWithProviders(<StatsPage />, { path: '/dashboard/stats' });
+    const ratings = await screen.findByTestId('chart-ratings');
+    expect(within(ratings).getByText('Most: 5 stars (5).')).toBeInTheDocument();
+    expect(within(ratings).queryByText('Nothing to show yet.')).not.toBeInTheDocument();
+  });
+
+  it('opens on the latest year with reading, which the server picks, and lists it', async () => {
+    const { calls } = mockFetch({
+      'GET /api/me/stats': {
+        body: stats({ period: { year: 2024, calendar: 'gregorian' }, years: [2024, 2023] }),
+      },
+    });
+    renderWithProviders(<StatsPage />, { path: '/dashboard/stats' });
+    await screen.findByTestId('stats-figures');
+    expect(new URL(calls[0]!.url, 'http://x').searchParams.get('year')).toBe('latest');
+    const period = screen.getByRole('combobox', { name: 'Period' });
+    expect(period).toHaveValue('2024');
+    // This year stays in the list, to look at it.
+    const thisYear = String(new Date().getFullYear());
+    expect(within(period).getByRole('option', { name: thisYear })).toBeInTheDocument();
+    expect(screen.queryByTestId('stats-empty')).not.toBeInTheDocument();
+  });
+
   it('asks for the Ethiopian calendar and all time', async () => {
     const { calls } = mockFetch({ 'GET /api/me/stats': { body: stats() } });
     const user = userEvent.setup();

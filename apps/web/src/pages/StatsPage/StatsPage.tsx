@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { INTL_LOCALE, type ReadingStats, type StatsCalendar } from '@nebab/shared';
-import { readingStatsQueryOptions } from '../../api/stats/queries';
+import { INTL_LOCALE, LATEST_STATS_YEAR, type ReadingStats, type StatsCalendar } from '@nebab/shared';
+import { readingStatsQueryOptions, type StatsPeriod } from '../../api/stats/queries';
 import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
 import { currentYear, monthNames, yearLabel } from './calendar';
@@ -16,14 +16,15 @@ const TOP = 8;
  * `/dashboard/stats`: the reader's reading life in charts, per year or all time, in the Gregorian or
  * the Ethiopian calendar: books and pages per month (per year for all time), genres, languages,
  * ratings given, favourite authors, and the figures (length, pace, longest and shortest, DNF rate).
- * Every chart has a summary and its figures as a table for screen readers.
+ * Every chart has a summary and its figures as a table for screen readers. It opens on the latest
+ * year with reading (this year once the reader has ended a read in it), which the server picks.
  */
 export function StatsPage() {
   const { t, i18n } = useTranslation();
   const id = useId();
   const locale = INTL_LOCALE[i18n.language === 'am' ? 'am' : 'en'];
   const [calendar, setCalendar] = useState<StatsCalendar>('gregorian');
-  const [year, setYear] = useState<number | null>(() => currentYear('gregorian'));
+  const [year, setYear] = useState<StatsPeriod>(LATEST_STATS_YEAR);
   const stats = useQuery(readingStatsQueryOptions(year, calendar));
   const number = new Intl.NumberFormat(locale);
   const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
@@ -31,12 +32,17 @@ export function StatsPage() {
   const format = (value: number) => number.format(value);
 
   const thisYear = currentYear(calendar);
-  const years = [...new Set([thisYear, ...(stats.data?.years ?? [])])].sort((a, b) => b - a);
+  // Figures still on screen from the other calendar (while the new ones load) name no year of this one.
+  const shown = stats.data?.period.calendar === calendar ? stats.data : undefined;
+  const selected = year === LATEST_STATS_YEAR ? (shown?.period.year ?? thisYear) : year;
+  const years = [
+    ...new Set([thisYear, ...(shown?.years ?? []), ...(selected === null ? [] : [selected])]),
+  ].sort((a, b) => b - a);
 
   function changeCalendar(next: StatsCalendar) {
     setCalendar(next);
-    // The same moment in the other calendar: keep "this year" as this year.
-    if (year !== null) setYear(currentYear(next));
+    // A year of one calendar is not a year of the other: open the other on its latest year with reading.
+    if (year !== null) setYear(LATEST_STATS_YEAR);
   }
 
   return (
@@ -57,7 +63,7 @@ export function StatsPage() {
           <select
             id={`${id}-period`}
             className="min-h-10 rounded-md border border-line-strong bg-surface px-2 py-1 text-ink"
-            value={year === null ? 'all' : String(year)}
+            value={selected === null ? 'all' : String(selected)}
             onChange={(event) => setYear(event.target.value === 'all' ? null : Number(event.target.value))}
           >
             {years.map((y) => (
@@ -164,13 +170,16 @@ function StatsBody({
     value: r.count,
   }));
   const authors = stats.favouriteAuthors.map((a) => ({ label: a.author, value: a.books }));
-  const top = (rows: { label: string; value: number }[]) =>
-    rows.length && rows[0]!.value > 0
-      ? (() => {
-          const best = [...rows].sort((a, b) => b.value - a.value)[0]!;
-          return t('statsUi.summary.top', { name: best.label, count: format(best.value) });
-        })()
+  // The row with the most (the first of equals), whatever the order of the rows: ratings come as 1 to 5 stars.
+  const top = (rows: { label: string; value: number }[]) => {
+    const best = rows.reduce<{ label: string; value: number } | null>(
+      (most, row) => (row.value > (most?.value ?? 0) ? row : most),
+      null,
+    );
+    return best
+      ? t('statsUi.summary.top', { name: best.label, count: format(best.value) })
       : t('statsUi.summary.nothing');
+  };
   const seriesNames = {
     books: t('statsUi.series.books'),
     pages: t('statsUi.series.pages'),
