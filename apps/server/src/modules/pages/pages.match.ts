@@ -24,7 +24,7 @@ export type PageRoute =
   | { kind: 'authors'; letter?: string; page?: string; q?: string }
   | { kind: 'author'; name: string }
   | { kind: 'search'; q: string; author: string; filtered: boolean }
-  | { kind: 'clubs'; clubId?: string }
+  | { kind: 'clubs'; clubId?: string; q?: string }
   | { kind: 'reader'; id: string }
   | { kind: 'list'; id: string }
   | { kind: 'genreLists'; slug: GenreSlug }
@@ -141,7 +141,8 @@ export function matchPage(pathname: string, query: URLSearchParams): PageRoute {
       filtered: [...query.keys()].some((key) => key !== 'lang'),
     };
   }
-  if (lower === '/community/bookclub') return { kind: 'clubs', clubId: query.get('club') || undefined };
+  if (lower === '/community/bookclub')
+    return { kind: 'clubs', clubId: query.get('club') || undefined, q: query.get('q')?.trim() || undefined };
   const prefix = `/${head}`;
   if (prefix in APP_SCREENS) return { kind: 'app', screen: APP_SCREENS[prefix as keyof typeof APP_SCREENS] };
   return { kind: 'notFound' };

@@ -79,6 +79,8 @@ export function createPagesService(deps: {
             path: '/community/bookclub',
             title: seoText('clubsTitle', language),
             description: seoText('clubsDescription', language),
+            // The clubs page is a page; a search of its clubs (`?q=`, its GET form) is a result.
+            robots: route.q ? 'noindex, follow' : undefined,
           });
         case 'authors': {
           // Letters and pages are addresses of their own; a name search is a result page, not indexed.

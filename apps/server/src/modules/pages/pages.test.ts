@@ -285,7 +285,9 @@ describe('other public pages', () => {
     expect(title(plain.text)).toBe('Biography Books · Nebab');
     const typed = await server.request('/discover?genre=%20Fantasy');
     expect(typed.status).toBe(200);
-    expect(links(typed.text, 'canonical')).toEqual([{ href: 'https://nebab.example/discover?genre=fantasy' }]);
+    expect(links(typed.text, 'canonical')).toEqual([
+      { href: 'https://nebab.example/discover?genre=fantasy' },
+    ]);
   });
 
   it('/genre/{name} moves permanently to the genre page; an unknown genre is 404', async () => {
@@ -438,6 +440,12 @@ describe('other public pages', () => {
     ).toBe(404);
     expect((await server.request('/community/bookclub?club=not-a-uuid')).status).toBe(404);
     expect((await server.request('/community/bookclub')).status).toBe(200);
+    // A search of the clubs (the page's GET form) is a result page: not indexed, no canonical.
+    const found = await server.request('/community/bookclub?q=hunger');
+    expect(found.status).toBe(200);
+    expect(meta(found.text, 'robots')).toBe('noindex, follow');
+    expect(links(found.text, 'canonical')).toEqual([]);
+    expect(meta((await server.request('/community/bookclub')).text, 'robots')).toBeUndefined();
   });
 
   it('the landing page describes the site (WebSite with a search action)', async () => {
