@@ -17,7 +17,8 @@ let bookId: string;
 let reviewId: string;
 let topicId: string;
 
-const NONCHARACTERS = 'This field contains characters that are not text (Unicode noncharacters such as U+FFFF); please remove them';
+const NONCHARACTERS =
+  'This field contains characters that are not text (Unicode noncharacters such as U+FFFF); please remove them';
 const LONE_SURROGATE =
   'This field contains a broken character (half of a surrogate pair, such as half an emoji); please type it again';
 
@@ -73,7 +74,12 @@ function writes(text: string): Array<{ path: string; method?: string; field: str
       body: { fullName: text, email: uniqueEmail(), password, confirmPassword: password },
     },
     { path: '/api/account/profile', method: 'PUT', field: 'name', body: { name: text } },
-    { path: '/api/account/profile', method: 'PUT', field: 'location', body: { name: 'Abebe', location: text } },
+    {
+      path: '/api/account/profile',
+      method: 'PUT',
+      field: 'location',
+      body: { name: 'Abebe', location: text },
+    },
     { path: '/api/clubs', field: 'name', body: { name: text, visibility: 'public' } },
     { path: '/api/clubs', field: 'description', body: { name: 'Fine club', description: text } },
     { path: `/api/clubs/${club.id}`, method: 'PATCH', field: 'description', body: { description: text } },
@@ -98,7 +104,11 @@ function writes(text: string): Array<{ path: string; method?: string; field: str
       field: 'name',
       body: { name: text, email: 'abebe@example.com', subject: 'Hello', message: 'A message long enough' },
     },
-    { path: '/api/book-suggestions', field: 'title', body: { title: text, author: 'Someone', language: 'en' } },
+    {
+      path: '/api/book-suggestions',
+      field: 'title',
+      body: { title: text, author: 'Someone', language: 'en' },
+    },
     {
       path: '/api/book-suggestions',
       field: 'note',
@@ -109,21 +119,24 @@ function writes(text: string): Array<{ path: string; method?: string; field: str
 }
 
 describe('noncharacters and lone surrogates', () => {
-  it.each(BAD)('are refused (%s) in every name and text a reader writes, naming the field', async (_what, text, message) => {
-    for (const write of writes(text)) {
-      const res = await server.request<ErrorBody>(write.path, {
-        method: write.method,
-        token: write.path === '/api/auth/signup' ? undefined : token,
-        body: write.body,
-      });
-      expect({ write: `${write.method ?? 'POST'} ${write.path}`, status: res.status }).toEqual({
-        write: `${write.method ?? 'POST'} ${write.path}`,
-        status: 400,
-      });
-      expect(res.body.error.code).toBe('VALIDATION');
-      expect(res.body.error.fields?.[write.field]).toBe(message);
-    }
-  });
+  it.each(BAD)(
+    'are refused (%s) in every name and text a reader writes, naming the field',
+    async (_what, text, message) => {
+      for (const write of writes(text)) {
+        const res = await server.request<ErrorBody>(write.path, {
+          method: write.method,
+          token: write.path === '/api/auth/signup' ? undefined : token,
+          body: write.body,
+        });
+        expect({ write: `${write.method ?? 'POST'} ${write.path}`, status: res.status }).toEqual({
+          write: `${write.method ?? 'POST'} ${write.path}`,
+          status: 400,
+        });
+        expect(res.body.error.code).toBe('VALIDATION');
+        expect(res.body.error.fields?.[write.field]).toBe(message);
+      }
+    },
+  );
 
   it('are refused in Amharic too, and nothing is stored', async () => {
     const before = await server.request<{ items: Club[] }>('/api/clubs?q=Readers', { token });
@@ -157,7 +170,9 @@ describe('noncharacters and lone surrogates', () => {
     } finally {
       socket.disconnect();
     }
-    const messages = await server.request<{ items: ClubMessage[] }>(`/api/clubs/${club.id}/messages`, { token });
+    const messages = await server.request<{ items: ClubMessage[] }>(`/api/clubs/${club.id}/messages`, {
+      token,
+    });
     expect(messages.body.items).toEqual([]);
   });
 

@@ -17,7 +17,8 @@ export function openLibraryCover(isbn: string): string {
 function checkedIsbns(book: Pick<BookCover, 'isbn13' | 'isbn10'>): BookDetail['industryIdentifiers'] {
   const identifiers: BookDetail['industryIdentifiers'] = [];
   if (book.isbn13 && isIsbn13(book.isbn13)) identifiers.push({ type: 'ISBN_13', identifier: book.isbn13 });
-  if (book.isbn10 && isValidIsbn10(book.isbn10)) identifiers.push({ type: 'ISBN_10', identifier: book.isbn10 });
+  if (book.isbn10 && isValidIsbn10(book.isbn10))
+    identifiers.push({ type: 'ISBN_10', identifier: book.isbn10 });
   return identifiers;
 }
 
