@@ -50,7 +50,8 @@ if (vitest) {
   totals.failed += 1;
 }
 
-// 2. Browser tests in Debian's Chromium against the built app.
+// 2. Browser tests in Debian's Chromium against the built app (and the W3C HTML checker on Java).
+run('Java for the HTML checker', 'node', ['scripts/ensure-java.mjs']);
 if (run('Chromium for the browser tests', 'node', ['scripts/ensure-chromium.mjs'])) {
   ensureWebBuild(root);
   const playwrightReport = join(reports, 'playwright.json');

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { solidPng } from './support/files';
+import { apiCall, apiReader } from './support/api';
 import { expectAccessible, finishWizard, newReader, signUp } from './support/fixtures';
 
 /** A signed-up reader with preferences, in a browser context of their own. */
@@ -42,7 +43,7 @@ async function createClub(page: Page, genre = 'Fantasy', withCover = false): Pro
   }
   await dialog.getByRole('button', { name: 'Create Club' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
   return name;
 }
 
@@ -64,7 +65,7 @@ test('two readers: one creates a club, the other finds and joins it, and they ch
   await b.page.getByRole('searchbox', { name: 'Search clubs' }).fill(clubName);
   const results = b.page.getByTestId('club-results');
   await expect(results.getByRole('heading')).toContainText(clubName);
-  await results.getByRole('button', { name: new RegExp(clubName) }).click();
+  await results.getByRole('link', { name: new RegExp(clubName) }).click();
   const detailB = b.page.getByTestId('club-detail');
   await expect(detailB.getByRole('button', { name: 'Open Chat' })).toBeDisabled();
   await detailB.getByRole('button', { name: 'Join Club' }).click();
@@ -157,7 +158,7 @@ test('narrow screens switch between the list and the club; moderators plan meeti
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page
     .getByTestId('your-clubs')
-    .getByRole('button', { name: new RegExp(clubName) })
+    .getByRole('link', { name: new RegExp(clubName) })
     .click();
   await expect(club).toBeVisible();
   await expect(list).toBeHidden();
@@ -186,7 +187,7 @@ test('a private club shows only its name; a request to join waits for a moderato
   await outsider.page.getByRole('searchbox', { name: 'Search clubs' }).fill(clubName);
   await outsider.page
     .getByTestId('club-results')
-    .getByRole('button', { name: new RegExp(clubName) })
+    .getByRole('link', { name: new RegExp(clubName) })
     .click();
   const detail = outsider.page.getByTestId('club-detail');
   await expect(detail).toContainText('This club is private.');
@@ -216,4 +217,71 @@ test('a private club shows only its name; a request to join waits for a moderato
   await expect(detail.getByRole('button', { name: 'Open Chat' })).toBeEnabled();
   await moderator.page.context().close();
   await outsider.page.context().close();
+});
+
+test.describe('the club search without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('is a GET form: the server lists the clubs found, and a club opens from its link', async ({
+    page,
+    request,
+  }) => {
+    const { token } = await apiReader(request, 'club-noscript');
+    const name = `Lanterns ${Date.now().toString(36)}`;
+    await apiCall(request, 'POST', '/api/clubs', token, {
+      name,
+      description: 'We read by lantern light.',
+      visibility: 'public',
+    });
+
+    await page.goto('/community/bookclub');
+    const search = page.getByRole('searchbox', { name: 'Search clubs' });
+    await search.fill(name);
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(new RegExp(`/community/bookclub\\?q=${name.replace(' ', '\\+')}$`));
+    await expect(search).toHaveValue(name);
+    const results = page.getByTestId('club-results');
+    await expect(results.getByRole('heading')).toHaveText(`Clubs matching “${name}”`);
+    await expect(results.getByRole('link')).toHaveCount(1);
+    await page.screenshot({ path: 'test-results/screens/club-search-noscript.png', fullPage: true });
+
+    await results.getByRole('link', { name: new RegExp(name) }).click();
+    await expect(page).toHaveURL(/\?q=.+&club=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+    await expect(page.getByTestId('club-detail')).toContainText('We read by lantern light.');
+    // Pressing Enter submits the form as well, in the page's language.
+    await page.goto('/community/bookclub?lang=am');
+    await page.getByRole('searchbox').fill(name);
+    await page.getByRole('searchbox').press('Enter');
+    await expect(page).toHaveURL(/\?lang=am&q=/);
+    await expect(
+      page.getByTestId('club-results').getByRole('link', { name: new RegExp(name) }),
+    ).toBeVisible();
+  });
+});
+
+test('with JavaScript the club search follows the typing, and a submit writes it into the address', async ({
+  page,
+  request,
+}) => {
+  const { token } = await apiReader(request, 'club-script');
+  const name = `Candles ${Date.now().toString(36)}`;
+  await apiCall(request, 'POST', '/api/clubs', token, { name, visibility: 'public' });
+  await page.goto('/community/bookclub');
+  const search = page.getByRole('searchbox', { name: 'Search clubs' });
+  await search.fill(name);
+  const results = page.getByTestId('club-results');
+  await expect(results.getByRole('heading')).toHaveText(`Clubs matching “${name}”`);
+  await expect(page).toHaveURL(/\/community\/bookclub$/);
+  await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`\\?q=${name.replace(' ', '\\+')}$`));
+  await results.getByRole('link', { name: new RegExp(name) }).click();
+  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  await expectAccessible(page);
+  // Back to the search, then back to the clubs page without one: the box follows the address.
+  await page.goBack();
+  await expect(search).toHaveValue(name);
+  await page.goBack();
+  await expect(search).toHaveValue('');
+  await expect(results.getByRole('heading')).toHaveText('All clubs');
 });

@@ -3,6 +3,7 @@ import { emailSchema, fullNameSchema, loginResponseSchema } from './auth.js';
 import { THEME_CHOICES } from './client-constants.js';
 import { LANGUAGES } from './i18n.js';
 import { LIMITS } from './limits.js';
+import { writtenText } from './text.js';
 
 /** Bounds of the account settings (profile, avatar, two-factor sign-in). */
 export const ACCOUNT_LIMITS = {
@@ -47,8 +48,7 @@ export const birthDateSchema = z
 export const profileUpdateSchema = z.object({
   name: fullNameSchema,
   birthDate: z.union([z.null(), birthDateSchema]).default(null),
-  location: z
-    .string({ error: 'validation.invalid' })
+  location: writtenText({ error: 'validation.invalid' })
     .trim()
     .max(ACCOUNT_LIMITS.locationMax, { error: 'account.locationMax' })
     .nullable()

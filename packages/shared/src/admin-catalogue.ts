@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainName } from './text.js';
+import { plainName, writtenText } from './text.js';
 import { bookDetailSchema } from './books.js';
 import { GENRE_SLUGS } from './genres.js';
 import { LANGUAGES } from './i18n.js';
@@ -80,7 +80,7 @@ export type AdminBookDetail = z.infer<typeof adminBookDetailSchema>;
 const nullableText = (max: number, key = 'validation.invalid') =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z.string(key).trim().max(max, key).nullable(),
+    writtenText(key).trim().max(max, key).nullable(),
   );
 
 const isbnText = (length: 10 | 13) =>
@@ -129,20 +129,22 @@ export const publicationDateSchema = z
 /** `PATCH /api/admin/books/:id`: any of the book's fields; null clears an optional one. */
 export const adminBookEditSchema = z.object({
   title: plainName(
-    z
-      .string('adminCatalogue.titleRequired')
+    writtenText('adminCatalogue.titleRequired')
       .trim()
       .min(1, 'adminCatalogue.titleRequired')
       .max(300, 'adminCatalogue.titleMax'),
   ).optional(),
   authors: z
     .array(
-      plainName(z.string().trim().min(1, 'adminCatalogue.authorsRequired').max(200, 'validation.invalid')),
+      plainName(writtenText().trim().min(1, 'adminCatalogue.authorsRequired').max(200, 'validation.invalid')),
     )
     .min(1, 'adminCatalogue.authorsRequired')
     .max(LIMITS.authorsMax, 'validation.invalid')
     .optional(),
-  description: z.string().max(LIMITS.descriptionMax, 'adminCatalogue.descriptionMax').nullable().optional(),
+  description: writtenText()
+    .max(LIMITS.descriptionMax, 'adminCatalogue.descriptionMax')
+    .nullable()
+    .optional(),
   previewLink: httpsUrl('adminCatalogue.urlInvalid').optional(),
   viewability: z.enum(VIEWABILITIES, 'validation.invalid').optional(),
   genres: z
@@ -243,15 +245,13 @@ export const SUGGESTION_LIMITS = { pendingMax: 5, perDay: 10, noteMax: 1000, rea
 
 export const bookSuggestionInputSchema = z.object({
   title: plainName(
-    z
-      .string('adminCatalogue.titleRequired')
+    writtenText('adminCatalogue.titleRequired')
       .trim()
       .min(1, 'adminCatalogue.titleRequired')
       .max(300, 'adminCatalogue.titleMax'),
   ),
   author: plainName(
-    z
-      .string('adminCatalogue.authorRequired')
+    writtenText('adminCatalogue.authorRequired')
       .trim()
       .min(1, 'adminCatalogue.authorRequired')
       .max(200, 'validation.invalid'),
@@ -300,15 +300,13 @@ export const suggestionParamsSchema = z.object({ id: z.uuid('validation.invalid'
 /** Approve: the admin may correct the reader's text and add genres/description first. */
 export const approveSuggestionSchema = z.object({
   title: plainName(
-    z
-      .string('adminCatalogue.titleRequired')
+    writtenText('adminCatalogue.titleRequired')
       .trim()
       .min(1, 'adminCatalogue.titleRequired')
       .max(300, 'adminCatalogue.titleMax'),
   ).optional(),
   author: plainName(
-    z
-      .string('adminCatalogue.authorRequired')
+    writtenText('adminCatalogue.authorRequired')
       .trim()
       .min(1, 'adminCatalogue.authorRequired')
       .max(200, 'validation.invalid'),
@@ -317,8 +315,7 @@ export const approveSuggestionSchema = z.object({
 });
 
 export const rejectSuggestionSchema = z.object({
-  reason: z
-    .string('adminCatalogue.rejectReasonRequired')
+  reason: writtenText('adminCatalogue.rejectReasonRequired')
     .trim()
     .min(1, 'adminCatalogue.rejectReasonRequired')
     .max(SUGGESTION_LIMITS.reasonMax, 'adminCatalogue.rejectReasonMax'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainName } from './text.js';
+import { plainName, writtenText } from './text.js';
 import { ROLES, THEME_CHOICES, TOKEN_STORAGE_KEY } from './client-constants.js';
 import { LANGUAGES } from './i18n.js';
 import { LIMITS } from './limits.js';
@@ -20,7 +20,9 @@ const requiredText = (requiredKey: string) =>
   z.string({ error: requiredKey }).trim().min(1, { error: requiredKey });
 
 export const fullNameSchema = plainName(
-  requiredText('validation.fullNameRequired')
+  writtenText({ error: 'validation.fullNameRequired' })
+    .trim()
+    .min(1, { error: 'validation.fullNameRequired' })
     .min(LIMITS.nameMin, { error: 'validation.fullNameMin' })
     .max(LIMITS.nameMax, { error: 'validation.fullNameMax' }),
 );

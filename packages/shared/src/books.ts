@@ -10,6 +10,7 @@ import {
   SEARCH_SORTS,
 } from './search-options.js';
 import { VIEWABILITIES } from './viewability.js';
+import { writtenText } from './text.js';
 
 /** ISBN of a book (spec §3 industryIdentifiers). */
 export const industryIdentifierSchema = z.object({
@@ -224,8 +225,7 @@ export type AuthorDetail = z.infer<typeof authorDetailSchema>;
 
 /** Report of a book or a review (spec §5: non-blank reason). */
 export const reportSchema = z.object({
-  reason: z
-    .string({ error: 'validation.reportReasonRequired' })
+  reason: writtenText({ error: 'validation.reportReasonRequired' })
     .trim()
     .min(1, { error: 'validation.reportReasonRequired' })
     .max(LIMITS.reportReasonMax, { error: 'validation.reportReasonMax' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasControlCharacters, plainName } from './text.js';
+import { plainName, writtenText } from './text.js';
 import { GENRE_SLUGS } from './genres.js';
 
 /**
@@ -87,14 +87,12 @@ const bookIdSchema = z.string().trim().min(1, 'validation.invalid').max(100, 'va
 /** `POST /api/clubs` (JSON). The cover is uploaded afterwards with `PUT /api/clubs/:id/cover`. */
 export const clubCreateSchema = z.object({
   name: plainName(
-    z
-      .string({ error: 'clubs.nameRequired' })
+    writtenText({ error: 'clubs.nameRequired' })
       .trim()
       .min(CLUB_LIMITS.nameMin, { error: 'clubs.nameMin' })
       .max(CLUB_LIMITS.nameMax, { error: 'clubs.nameMax' }),
   ),
-  description: z
-    .string('validation.invalid')
+  description: writtenText('validation.invalid')
     .trim()
     .max(CLUB_LIMITS.descriptionMax, { error: 'clubs.descriptionMax' })
     .default(''),
@@ -111,13 +109,11 @@ export const clubMeetingInputSchema = z.object({
     .datetime({ offset: true, error: 'clubs.meetingDateInvalid' })
     .refine((value) => Date.parse(value) > Date.now(), { error: 'clubs.meetingInPast' }),
   title: plainName(
-    z
-      .string('validation.invalid')
+    writtenText('validation.invalid')
       .trim()
       .max(CLUB_LIMITS.meetingTitleMax, { error: 'clubs.meetingTitleMax' }),
   ).optional(),
-  location: z
-    .string('validation.invalid')
+  location: writtenText('validation.invalid')
     .trim()
     .max(CLUB_LIMITS.meetingLocationMax, { error: 'clubs.meetingLocationMax' })
     .optional(),
@@ -131,8 +127,7 @@ export type ClubMeetingInput = z.infer<typeof clubMeetingInputSchema>;
  */
 export const clubPatchSchema = z.object({
   name: clubCreateSchema.shape.name.optional(),
-  description: z
-    .string('validation.invalid')
+  description: writtenText('validation.invalid')
     .trim()
     .max(CLUB_LIMITS.descriptionMax, { error: 'clubs.descriptionMax' })
     .optional(),
@@ -254,12 +249,10 @@ export const clubJoinDecisionSchema = z.object({
 export type ClubJoinDecision = z.infer<typeof clubJoinDecisionSchema>;
 
 /** Chat text: trimmed, not blank, at most `CLUB_LIMITS.messageMax` characters; stored and shown as plain text. */
-export const clubMessageContentSchema = z
-  .string({ error: 'clubs.messageRequired' })
+export const clubMessageContentSchema = writtenText({ error: 'clubs.messageRequired' })
   .trim()
   .min(1, { error: 'clubs.messageRequired' })
-  .max(CLUB_LIMITS.messageMax, { error: 'clubs.messageMax' })
-  .refine((text) => !hasControlCharacters(text), { error: 'validation.controlCharacters' });
+  .max(CLUB_LIMITS.messageMax, { error: 'clubs.messageMax' });
 
 /** Spec §3 Club message, as stored. */
 export const clubMessageSchema = z.object({
@@ -293,14 +286,12 @@ export type ClubMessagesQuery = z.infer<typeof clubMessagesQuerySchema>;
 /** `POST /api/clubs/:id/topics`. */
 export const clubTopicInputSchema = z.object({
   title: plainName(
-    z
-      .string({ error: 'clubs.topicTitleRequired' })
+    writtenText({ error: 'clubs.topicTitleRequired' })
       .trim()
       .min(1, { error: 'clubs.topicTitleRequired' })
       .max(CLUB_LIMITS.topicTitleMax, { error: 'clubs.topicTitleMax' }),
   ),
-  body: z
-    .string({ error: 'clubs.topicBodyRequired' })
+  body: writtenText({ error: 'clubs.topicBodyRequired' })
     .trim()
     .min(1, { error: 'clubs.topicBodyRequired' })
     .max(CLUB_LIMITS.topicBodyMax, { error: 'clubs.topicBodyMax' }),
@@ -309,8 +300,7 @@ export type ClubTopicInput = z.infer<typeof clubTopicInputSchema>;
 
 /** `POST /api/clubs/:id/topics/:topicId/replies`. */
 export const clubTopicReplyInputSchema = z.object({
-  body: z
-    .string({ error: 'clubs.replyRequired' })
+  body: writtenText({ error: 'clubs.replyRequired' })
     .trim()
     .min(1, { error: 'clubs.replyRequired' })
     .max(CLUB_LIMITS.topicReplyMax, { error: 'clubs.replyMax' }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './i18n.js';
 import { LIMITS } from './limits.js';
+import { writtenText } from './text.js';
 
 /** Bounds of the contact form and how often it may be sent. */
 export const CONTACT_LIMITS = {
@@ -17,8 +18,7 @@ export const CONTACT_LIMITS = {
 
 /** `POST /api/contact`: the contact form of `/contact` (visitors and readers alike). */
 export const contactMessageInputSchema = z.object({
-  name: z
-    .string('contact.nameRequired')
+  name: writtenText('contact.nameRequired')
     .trim()
     .min(1, 'contact.nameRequired')
     .max(CONTACT_LIMITS.nameMax, 'contact.nameMax'),
@@ -29,13 +29,11 @@ export const contactMessageInputSchema = z.object({
     .min(1, 'validation.emailRequired')
     .max(LIMITS.emailMax, 'validation.emailInvalid')
     .pipe(z.email('validation.emailInvalid')),
-  subject: z
-    .string('contact.subjectRequired')
+  subject: writtenText('contact.subjectRequired')
     .trim()
     .min(1, 'contact.subjectRequired')
     .max(CONTACT_LIMITS.subjectMax, 'contact.subjectMax'),
-  message: z
-    .string('contact.messageRequired')
+  message: writtenText('contact.messageRequired')
     .trim()
     .min(1, 'contact.messageRequired')
     .min(CONTACT_LIMITS.messageMin, 'contact.messageMin')

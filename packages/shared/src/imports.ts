@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookLanguageSchema } from './admin-catalogue.js';
-import { plainName } from './text.js';
+import { plainName, writtenText } from './text.js';
 
 /**
  * Bring your library, take it with you (issue 11): imports of Goodreads and StoryGraph exports,
@@ -82,8 +82,7 @@ const optionalInt = (min: number, max: number) =>
 /** `POST /api/books`: a signed-in reader adds a book the catalogue lacks. */
 export const readerBookInputSchema = z.object({
   title: plainName(
-    z
-      .string('adminCatalogue.titleRequired')
+    writtenText('adminCatalogue.titleRequired')
       .trim()
       .min(1, 'adminCatalogue.titleRequired')
       .max(READER_BOOK_LIMITS.titleMax, 'adminCatalogue.titleMax'),
@@ -91,8 +90,7 @@ export const readerBookInputSchema = z.object({
   authors: z
     .array(
       plainName(
-        z
-          .string('adminCatalogue.authorRequired')
+        writtenText('adminCatalogue.authorRequired')
           .trim()
           .min(1, 'adminCatalogue.authorRequired')
           .max(READER_BOOK_LIMITS.authorMax, 'validation.invalid'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GENRE_SLUGS } from './genres.js';
 import { bookListSummarySchema, profileBookSchema, readerSummarySchema } from './readers.js';
-import { plainName } from './text.js';
+import { plainName, writtenText } from './text.js';
 
 /**
  * Readers' book lists ("Listopia", issue 15): a ranked list with a title, a description, public or
@@ -48,16 +48,14 @@ export const LIST_LIMITS = {
 } as const;
 
 const listTitleSchema = plainName(
-  z
-    .string({ error: 'lists.titleRequired' })
+  writtenText({ error: 'lists.titleRequired' })
     .trim()
     .min(1, { error: 'lists.titleRequired' })
     .min(LIST_LIMITS.titleMin, { error: 'lists.titleMin' })
     .max(LIST_LIMITS.titleMax, { error: 'lists.titleMax' }),
 );
 
-const listDescriptionSchema = z
-  .string('validation.invalid')
+const listDescriptionSchema = writtenText('validation.invalid')
   .trim()
   .max(LIST_LIMITS.descriptionMax, { error: 'lists.descriptionMax' });
 

@@ -3,6 +3,7 @@ import { GENRE_SLUGS } from './genres.js';
 import { PREFERENCES_STORAGE_KEY } from './client-constants.js';
 import { FAVORITE_AUTHOR_SCRIPTS, matchFavoriteAuthors } from './favorite-authors.js';
 import { LIMITS } from './limits.js';
+import { writtenText } from './text.js';
 
 /** Reading languages offered by the preferences wizard (ISO 639-1). */
 export const PREFERENCE_LANGUAGES = ['en', 'am', 'om', 'ti', 'ar', 'fr', 'es', 'de'] as const;
@@ -22,7 +23,7 @@ export function filterAuthors(query: string, exclude: readonly string[] = []): s
   return matchFavoriteAuthors(query, exclude).map((author) => author.latin);
 }
 
-const item = z.string().trim().min(1).max(LIMITS.preferenceItemMax);
+const item = writtenText().trim().min(1).max(LIMITS.preferenceItemMax);
 
 export const preferencesSchema = z.object({
   languages: z

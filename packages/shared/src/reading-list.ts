@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { writtenText } from './text.js';
 
 /**
  * Spec §4 Reading list status, plus `didNotFinish` (a book given up, with the page where the reader
@@ -110,8 +111,7 @@ export const progressInputSchema = z
       .min(0, 'readingList.percentRange')
       .max(100, 'readingList.percentRange')
       .optional(),
-    note: z
-      .string('validation.invalid')
+    note: writtenText('validation.invalid')
       .trim()
       .max(READING_LIMITS.progressNoteMax, 'readingList.noteTooLong')
       .optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENRE_SLUGS } from './genres.js';
 import { BOOK_LANGUAGES } from './uploads.js';
+import { writtenText } from './text.js';
 
 /** Spec §3 Review status. New reviews are approved; three distinct reporters flag one. */
 export const REVIEW_STATUSES = ['approved', 'rejected', 'flagged', 'deleted'] as const;
@@ -29,8 +30,7 @@ export const reviewInputSchema = z.object({
     .int({ error: 'reviews.ratingRange' })
     .min(1, { error: 'reviews.ratingRange' })
     .max(5, { error: 'reviews.ratingRange' }),
-  comment: z
-    .string({ error: 'reviews.commentRequired' })
+  comment: writtenText({ error: 'reviews.commentRequired' })
     .trim()
     .min(1, { error: 'reviews.commentRequired' })
     .max(REVIEW_LIMITS.commentMax, { error: 'reviews.commentMax' }),
@@ -53,8 +53,7 @@ export type ReviewPatch = z.infer<typeof reviewPatchSchema>;
 
 /** `POST /api/reviews/:id/replies`. */
 export const replyInputSchema = z.object({
-  text: z
-    .string({ error: 'reviews.replyRequired' })
+  text: writtenText({ error: 'reviews.replyRequired' })
     .trim()
     .min(1, { error: 'reviews.replyRequired' })
     .max(REVIEW_LIMITS.replyMax, { error: 'reviews.replyMax' }),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { plainName, writtenText } from './text.js';
 
 /** Bounds of a reader's own shelves. */
 export const SHELF_LIMITS = { nameMax: 60, perReader: 100 } as const;
 
 /** A shelf name: trimmed, inner runs of spaces folded, 1–60 characters; unique per reader ignoring case. */
-export const shelfNameSchema = z
-  .string('shelves.nameRequired')
+export const shelfNameSchema = plainName(writtenText('shelves.nameRequired'))
   .transform((value) => value.trim().replace(/\s+/g, ' '))
   .pipe(z.string().min(1, 'shelves.nameRequired').max(SHELF_LIMITS.nameMax, 'shelves.nameTooLong'));
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Characters that are never part of what a reader types: C0 controls (tab and line breaks apart),
@@ -37,11 +37,47 @@ export function hasBidiControls(text: string): boolean {
 }
 
 /**
- * For every name and title field (people, clubs, topics, meetings, books, authors, lists, shelves):
- * refuses control characters and direction tricks with their own messages.
+ * Unicode noncharacters (U+FDD0–U+FDEF and the last two code points of every plane, U+FFFE/U+FFFF …
+ * U+10FFFE/U+10FFFF): code points reserved for a program's own use, never text. HTML forbids them
+ * in a document ("noncharacter in text" errors of the W3C checker).
+ */
+export function hasNoncharacters(text: string): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if ((code >= 0xfdd0 && code <= 0xfdef) || (code & 0xfffe) === 0xfffe) return true;
+  }
+  return false;
+}
+
+/** Half of a surrogate pair without its other half: JSON can carry one (`"\ud800"`); it is no character. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasLoneSurrogates(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/**
+ * A string a person writes — a review, a reply, a chat message, a bio, a note, a list's or club's
+ * description, a contact message; names and titles through {@link plainName}. It is put in Unicode
+ * normal form C before anything else is checked (an "é" typed as e + U+0301 is stored and compared as
+ * the one character "é", and lengths count what a reader sees), and refuses control characters,
+ * noncharacters and lone surrogates, each with its own message on the field. REST routes and socket
+ * events parse with the same schemas, so both refuse the same text. Chain `.trim()`, `.min()`,
+ * `.max()` as on `z.string()`.
+ */
+export function writtenText(params?: string | { error: string }): z.ZodString {
+  return z
+    .string(params)
+    .normalize('NFC')
+    .refine((value) => !hasControlCharacters(value), { error: 'validation.controlCharacters' })
+    .refine((value) => !hasNoncharacters(value), { error: 'validation.noncharacters' })
+    .refine((value) => !hasLoneSurrogates(value), { error: 'validation.loneSurrogates' });
+}
+
+/**
+ * For every name and title field (people, clubs, topics, meetings, books, authors, lists, shelves),
+ * built on {@link writtenText}: also refuses direction tricks with their own message.
  */
 export function plainName<S extends z.ZodType<string, string>>(schema: S): S {
-  return schema
-    .refine((value) => !hasControlCharacters(value), { error: 'validation.controlCharacters' })
-    .refine((value) => !hasBidiControls(value), { error: 'validation.directionControls' }) as S;
+  return schema.refine((value) => !hasBidiControls(value), { error: 'validation.directionControls' }) as S;
 }

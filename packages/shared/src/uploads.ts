@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasControlCharacters, plainName } from './text.js';
+import { plainName, writtenText } from './text.js';
 import { GENRE_SLUGS } from './genres.js';
 import { LIMITS } from './limits.js';
 import { PREFERENCE_LANGUAGES } from './preferences.js';
@@ -68,26 +68,22 @@ export function isValidPublicationDate(text: string, now: Date = new Date()): bo
  */
 export const ethiopianBookSubmissionSchema = z.object({
   title: plainName(
-    z
-      .string({ error: 'uploads.titleRequired' })
+    writtenText({ error: 'uploads.titleRequired' })
       .trim()
       .min(1, { error: 'uploads.titleRequired' })
       .max(UPLOAD_LIMITS.titleMax, { error: 'uploads.titleMax' }),
   ),
   author: plainName(
-    z
-      .string({ error: 'uploads.authorRequired' })
+    writtenText({ error: 'uploads.authorRequired' })
       .trim()
       .min(1, { error: 'uploads.authorRequired' })
       .max(UPLOAD_LIMITS.authorMax, { error: 'uploads.authorMax' }),
   ),
   publisher: z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: 'validation.invalid' })
+    writtenText({ error: 'validation.invalid' })
       .trim()
       .max(UPLOAD_LIMITS.publisherMax, { error: 'uploads.publisherMax' })
-      .refine((text) => !hasControlCharacters(text), { error: 'validation.controlCharacters' })
       .optional(),
   ),
   language: z.enum(BOOK_LANGUAGES, { error: 'uploads.languageRequired' }),
@@ -103,11 +99,9 @@ export const ethiopianBookSubmissionSchema = z.object({
   genre: z.enum(GENRE_SLUGS, { error: 'uploads.genreRequired' }),
   description: z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: 'validation.invalid' })
+    writtenText({ error: 'validation.invalid' })
       .trim()
       .max(LIMITS.descriptionMax, { error: 'uploads.descriptionMax' })
-      .refine((text) => !hasControlCharacters(text), { error: 'validation.controlCharacters' })
       .optional(),
   ),
   pageCount: z.preprocess(

@@ -18,8 +18,18 @@ export function ean13CheckDigit(first12: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
+/** True when 13 digits pass the EAN-13 check: an ISBN-13, or another EAN such as a Barnes & Noble number. */
 export function isValidIsbn13(isbn: string): boolean {
   return /^\d{13}$/.test(isbn) && ean13CheckDigit(isbn.slice(0, 12)) === Number(isbn[12]);
+}
+
+/**
+ * True for an ISBN-13 proper: an EAN-13 in the book ranges 978/979 with its check digit. goodbooks
+ * and Goodreads exports also carry other EANs in their ISBN13 column (Barnes & Noble's 2940… numbers
+ * of Nook editions): kept for matching and exports, but never presented as an ISBN.
+ */
+export function isIsbn13(isbn: string): boolean {
+  return /^97[89]/.test(isbn) && isValidIsbn13(isbn);
 }
 
 /** goodbooks stores ISBN-10 as a number (leading zeros lost): pad it and keep it only when valid. */

@@ -52,13 +52,17 @@ function FieldFrame({
 
 type TextFieldProps = FieldChrome & Omit<ComponentProps<'input'>, 'id' | 'className'>;
 
-/** A labelled input with its error line, wired with aria-invalid and aria-describedby. */
-export function TextField({ label, error, hint, className, ...inputProps }: TextFieldProps) {
+/**
+ * A labelled input with its error line, wired with aria-invalid and aria-describedby. Its `type` is
+ * always written (`text` unless given), as checkers expect of a form field.
+ */
+export function TextField({ label, error, hint, className, type = 'text', ...inputProps }: TextFieldProps) {
   const ids = useFieldIds(hint, error);
   return (
     <FieldFrame {...ids} label={label} hint={hint} error={error} className={className}>
       <input
         id={ids.id}
+        type={type}
         className="input"
         aria-invalid={error ? true : undefined}
         aria-describedby={ids.describedBy}

@@ -1,5 +1,6 @@
 import type { BookDetail, GenreListItem, SearchItem, Suggestion, TrendingCard } from '@nebab/shared';
 import { isLocalBook } from '@nebab/shared';
+import { isIsbn13, isValidIsbn10 } from '../../catalog/isbn.js';
 import type { BookRow } from '../../db/schema/index.js';
 import type { BookCard, BookCover } from './book-card.js';
 
@@ -9,13 +10,26 @@ export function openLibraryCover(isbn: string): string {
 }
 
 /**
+ * The book's ISBNs that pass their check (ISBN-13 in 978/979, ISBN-10 by its check digit), ISBN-13
+ * first: what is presented as an ISBN. The stored columns may hold other numbers (a Barnes & Noble
+ * EAN in `isbn13`), kept for matching imports and for exports.
+ */
+function checkedIsbns(book: Pick<BookCover, 'isbn13' | 'isbn10'>): BookDetail['industryIdentifiers'] {
+  const identifiers: BookDetail['industryIdentifiers'] = [];
+  if (book.isbn13 && isIsbn13(book.isbn13)) identifiers.push({ type: 'ISBN_13', identifier: book.isbn13 });
+  if (book.isbn10 && isValidIsbn10(book.isbn10))
+    identifiers.push({ type: 'ISBN_10', identifier: book.isbn10 });
+  return identifiers;
+}
+
+/**
  * Cover addresses to try in order: an uploaded cover, Open Library by ISBN, then the dataset's image
  * (the thumbnail first in lists). The client draws `GET /api/books/:id/cover.svg` after the last.
  */
 export function coverCandidates(book: BookCover, kind: 'detail' | 'list'): string[] {
   const candidates: string[] = [];
   if (book.coverPath) candidates.push(`/api/books/${encodeURIComponent(book.id)}/cover`);
-  const isbn = book.isbn13 ?? book.isbn10;
+  const isbn = checkedIsbns(book)[0]?.identifier;
   if (isbn) candidates.push(openLibraryCover(isbn));
   const dataset =
     kind === 'list' ? (book.thumbnailUrl ?? book.coverUrl) : (book.coverUrl ?? book.thumbnailUrl);
@@ -52,9 +66,6 @@ export function roundRating(rating: number | null): number | null {
 
 export function presentBookDetail(book: BookRow): BookDetail {
   const { coverImage, coverCandidates: candidates } = presentCover(book, 'detail');
-  const identifiers: BookDetail['industryIdentifiers'] = [];
-  if (book.isbn13) identifiers.push({ type: 'ISBN_13', identifier: book.isbn13 });
-  if (book.isbn10) identifiers.push({ type: 'ISBN_10', identifier: book.isbn10 });
   const source = isLocalBook(book.id)
     ? 'local'
     : book.source === 'ethiopian' || book.source === 'reader'
@@ -77,7 +88,7 @@ export function presentBookDetail(book: BookRow): BookDetail {
     coverCandidates: candidates,
     previewLink: book.previewLink,
     viewability: book.viewability as BookDetail['viewability'],
-    industryIdentifiers: identifiers,
+    industryIdentifiers: checkedIsbns(book),
     series: book.series,
     seriesNumber: book.seriesNumber,
     altTitles: book.altTitles,

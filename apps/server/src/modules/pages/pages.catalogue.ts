@@ -163,7 +163,11 @@ export function genrePage(urls: PageUrls, language: Language, slug: GenreSlug): 
   });
 }
 
-/** An author's page: Person JSON-LD with their works, their most rated book as the preview; unknown: 404. */
+/**
+ * An author's page: the `Person` and an `ItemList` of their works, each a `Book` whose `author` is
+ * that person (schema.org has `workExample` on creative works, not on people, and a book's cover is
+ * no picture of its author); their most rated book's cover previews the page. Unknown: 404.
+ */
 export async function authorPage(
   authors: Pick<AuthorsService, 'author'>,
   urls: PageUrls,
@@ -191,6 +195,12 @@ export async function authorPage(
       ? generatedCover(urls, language, top)
       : siteImage(urls, language);
   const title = seoText('authorTitle', language, { name: found.author.name });
+  const person = {
+    '@type': 'Person',
+    '@id': `${urls.page(path, {}, 'en').split('?')[0]}#person`,
+    name: found.author.name,
+  };
+  const works = found.books.slice(0, 10);
   return thingPage(urls, language, {
     path,
     title,
@@ -198,18 +208,26 @@ export async function authorPage(
     openGraph: { type: 'profile', image },
     twitterCard: 'summary',
     jsonLd: [
+      { '@context': SCHEMA, ...person, url },
       {
         '@context': SCHEMA,
-        '@type': 'Person',
-        '@id': `${urls.page(path, {}, 'en').split('?')[0]}#person`,
-        name: found.author.name,
-        url,
-        image: image.url,
-        workExample: found.books.slice(0, 10).map((book) => ({
-          '@type': 'Book',
-          name: book.title,
-          url: urls.page(`/book/${encodeURIComponent(book.id)}`, {}, language),
-        })),
+        '@type': 'ItemList',
+        name: seoText('authorWorks', language, { name: found.author.name }),
+        numberOfItems: works.length,
+        itemListElement: works.map((book, index) => {
+          const bookPath = `/book/${encodeURIComponent(book.id)}`;
+          return {
+            '@type': 'ListItem',
+            position: index + 1,
+            item: {
+              '@type': 'Book',
+              '@id': `${urls.page(bookPath, {}, 'en').split('?')[0]}#book`,
+              name: book.title,
+              url: urls.page(bookPath, {}, language),
+              author: person,
+            },
+          };
+        }),
       },
       breadcrumbs(urls, language, [
         [seoText('authorsTitle', language), urls.page('/authors', {}, language)],

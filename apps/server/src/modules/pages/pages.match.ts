@@ -1,4 +1,4 @@
-import { isGenreSlug, type GenreSlug } from '@nebab/shared';
+import { DEFAULT_GENRE, isGenreSlug, type GenreSlug } from '@nebab/shared';
 
 /** Static pages with their own title and description. */
 export const STATIC_PAGES = {
@@ -19,19 +19,22 @@ const GENRE_SECTIONS: Record<string, string> = { new: 'new-releases', popular: '
 export type PageRoute =
   | { kind: 'landing' }
   | { kind: 'book'; id: string }
-  | { kind: 'genre'; slug: GenreSlug; requested: boolean }
+  | { kind: 'genre'; slug: GenreSlug }
   | { kind: 'genreAlias'; slug: GenreSlug; anchor: string }
   | { kind: 'authors'; letter?: string; page?: string; q?: string }
   | { kind: 'author'; name: string }
   | { kind: 'search'; q: string; author: string; filtered: boolean }
-  | { kind: 'clubs'; clubId?: string }
+  | { kind: 'clubs'; clubId?: string; q?: string }
   | { kind: 'reader'; id: string }
   | { kind: 'list'; id: string }
   | { kind: 'genreLists'; slug: GenreSlug }
   | { kind: 'groups'; slug: GenreSlug }
   | { kind: 'static'; page: StaticPage }
-  /** A screen of signed-in readers or admins, or a sign-in page: the default head, never indexed. */
-  | { kind: 'app' }
+  /**
+   * A screen of signed-in readers or admins, or a sign-in page: never indexed, with the screen's own
+   * title and description (none: the shell any screen opens in offline).
+   */
+  | { kind: 'app'; screen?: AppScreen }
   | { kind: 'notFound' }
   /** An old address of a page: moved permanently. */
   | { kind: 'moved'; to: string };
@@ -39,7 +42,17 @@ export type PageRoute =
 /** Addresses the client also accepts, and where the page lives. */
 const MOVED: Record<string, string> = { '/about': '/aboutus', '/clubs': '/community/bookclub' };
 
-const PRIVATE_PREFIXES = ['/dashboard', '/admin', '/preferences', '/upload', '/login', '/signup', '/auth'];
+/** The screens of signed-in readers and admins, and the sign-in pages, by the path they start with. */
+const APP_SCREENS = {
+  '/dashboard': 'account',
+  '/admin': 'admin',
+  '/preferences': 'preferences',
+  '/upload': 'admin',
+  '/login': 'login',
+  '/signup': 'signup',
+  '/auth': 'login',
+} as const;
+export type AppScreen = (typeof APP_SCREENS)[keyof typeof APP_SCREENS] | 'connections';
 
 function decoded(part: string): string | null {
   try {
@@ -65,10 +78,10 @@ export function matchPage(pathname: string, query: URLSearchParams): PageRoute {
     return id ? { kind: 'book', id } : { kind: 'notFound' };
   }
   if (lower === '/discover') {
-    const genre = query.get('genre') ?? '';
-    return isGenreSlug(genre)
-      ? { kind: 'genre', slug: genre, requested: true }
-      : { kind: 'genre', slug: 'biography', requested: false };
+    // Read as the client reads it: no genre is the default one (spec §2); an unknown one is no page.
+    const genre = (query.get('genre') ?? '').trim().toLowerCase();
+    if (!genre) return { kind: 'genre', slug: DEFAULT_GENRE };
+    return isGenreSlug(genre) ? { kind: 'genre', slug: genre } : { kind: 'notFound' };
   }
   const genreOf = (part: string) =>
     (decoded(part) ?? '')
@@ -97,7 +110,7 @@ export function matchPage(pathname: string, query: URLSearchParams): PageRoute {
   }
   // A reader's followers and following: screens of the app, not pages of their own.
   if (head === 'reader' && parts.length === 3 && /^(followers|following)$/i.test(parts[2]!))
-    return { kind: 'app' };
+    return { kind: 'app', screen: 'connections' };
   if (head === 'genre' && (parts.length === 2 || parts.length === 3)) {
     const slug = (decoded(parts[1]!) ?? '')
       .trim()
@@ -128,9 +141,9 @@ export function matchPage(pathname: string, query: URLSearchParams): PageRoute {
       filtered: [...query.keys()].some((key) => key !== 'lang'),
     };
   }
-  if (lower === '/community/bookclub') return { kind: 'clubs', clubId: query.get('club') || undefined };
-  if (PRIVATE_PREFIXES.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`))) {
-    return { kind: 'app' };
-  }
+  if (lower === '/community/bookclub')
+    return { kind: 'clubs', clubId: query.get('club') || undefined, q: query.get('q')?.trim() || undefined };
+  const prefix = `/${head}`;
+  if (prefix in APP_SCREENS) return { kind: 'app', screen: APP_SCREENS[prefix as keyof typeof APP_SCREENS] };
   return { kind: 'notFound' };
 }

@@ -41,10 +41,10 @@ export function createPagesService(deps: {
     genres: { path: '/genres', title: 'genresTitle', description: 'genresDescription' },
     books: { path: '/books', title: 'booksTitle', description: 'booksDescription' },
     about: { path: '/aboutus', title: 'aboutTitle', description: 'aboutDescription' },
-    privacy: { path: '/privacy', title: 'privacyTitle', description: 'siteDescription' },
-    terms: { path: '/terms', title: 'termsTitle', description: 'siteDescription' },
-    contact: { path: '/contact', title: 'contactTitle', description: 'siteDescription' },
-    reviews: { path: '/reviews', title: 'reviewsTitle', description: 'siteDescription' },
+    privacy: { path: '/privacy', title: 'privacyTitle', description: 'privacyDescription' },
+    terms: { path: '/terms', title: 'termsTitle', description: 'termsDescription' },
+    contact: { path: '/contact', title: 'contactTitle', description: 'contactDescription' },
+    reviews: { path: '/reviews', title: 'reviewsTitle', description: 'reviewsDescription' },
   };
 
   return {
@@ -79,6 +79,8 @@ export function createPagesService(deps: {
             path: '/community/bookclub',
             title: seoText('clubsTitle', language),
             description: seoText('clubsDescription', language),
+            // The clubs page is a page; a search of its clubs (`?q=`, its GET form) is a result.
+            robots: route.q ? 'noindex, follow' : undefined,
           });
         case 'authors': {
           // Letters and pages are addresses of their own; a name search is a result page, not indexed.
@@ -155,9 +157,9 @@ export function createPagesService(deps: {
         case 'app':
           return simplePage(urls, language, {
             path: '/',
-            title: seoText('siteName', language),
-            fullTitle: seoText('siteTitle', language),
-            description: seoText('siteDescription', language),
+            title: seoText(route.screen ? `${route.screen}Title` : 'siteName', language),
+            fullTitle: route.screen ? undefined : seoText('siteTitle', language),
+            description: seoText(route.screen ? `${route.screen}Description` : 'siteDescription', language),
             robots: 'noindex',
           });
         case 'notFound':

@@ -191,6 +191,39 @@ describe('a book page', () => {
     expect(ofType(jsonLd(html), 'Book')!.description).toBe('A girl & her sister. Second paragraph.');
   });
 
+  it('presents as an ISBN only what passes the ISBN check (not a Barnes & Noble number)', async () => {
+    // goodbooks' /book/9989 carries 2940014746151 in its ISBN13 column: a valid EAN-13, but Barnes &
+    // Noble's number of a Nook edition, not an ISBN (those are 978/979…). Its ISBN-10 here fails the
+    // check digit. Neither is labelled ISBN in the page, its JSON-LD or the API.
+    await server.db
+      .update(books)
+      .set({ isbn13: '2940014746151', isbn10: '0439023482' })
+      .where(eq(books.id, '5'));
+    const html = (await server.request('/book/5')).text;
+    expect(meta(html, 'book:isbn')).toBeUndefined();
+    expect(ofType(jsonLd(html), 'Book')!.isbn).toBeUndefined();
+    const api = await server.request<{ industryIdentifiers: unknown[]; coverCandidates: string[] }>(
+      '/api/books/5',
+    );
+    expect(api.body.industryIdentifiers).toEqual([]);
+    expect(api.body.coverCandidates.join(' ')).not.toContain('2940014746151');
+    // The raw number stays where it is useful: matching a Goodreads export of that edition.
+    const [row] = await server.db.select({ isbn13: books.isbn13 }).from(books).where(eq(books.id, '5'));
+    expect(row!.isbn13).toBe('2940014746151');
+
+    // A real ISBN-13 and ISBN-10 are presented, ISBN-13 first.
+    await server.db
+      .update(books)
+      .set({ isbn13: '9780439023481', isbn10: '0439023483' })
+      .where(eq(books.id, '5'));
+    expect(
+      (await server.request<{ industryIdentifiers: unknown[] }>('/api/books/5')).body.industryIdentifiers,
+    ).toEqual([
+      { type: 'ISBN_13', identifier: '9780439023481' },
+      { type: 'ISBN_10', identifier: '0439023483' },
+    ]);
+  });
+
   it('previews a book without a real cover with the generated PNG at an absolute address', async () => {
     await server.db.update(books).set({ coverUrl: null, thumbnailUrl: null }).where(eq(books.id, '3'));
     const html = (await server.request('/book/3')).text;
@@ -233,6 +266,27 @@ describe('other public pages', () => {
     expect(am.text).toContain('<html lang="am">');
     expect(links(am.text, 'canonical')).toEqual([
       { href: 'https://nebab.example/discover?genre=fantasy&lang=am' },
+    ]);
+  });
+
+  it('/discover with an unknown genre is the 404 page, not a silent Biography page', async () => {
+    for (const query of ['nosuchgenre', 'biographyx', '%3Cscript%3E']) {
+      const res = await server.request(`/discover?genre=${query}`);
+      expect(res.status).toBe(404);
+      expect(title(res.text)).toBe('Page not found · Nebab');
+      expect(meta(res.text, 'robots')).toBe('noindex');
+      expect(links(res.text, 'canonical')).toEqual([]);
+      expect(jsonLd(res.text)).toEqual([]);
+    }
+    expect((await server.request('/discover?genre=nosuchgenre&lang=am')).status).toBe(404);
+    // No genre is the default one (spec §2); a genre is read as the client reads it.
+    const plain = await server.request('/discover');
+    expect(plain.status).toBe(200);
+    expect(title(plain.text)).toBe('Biography Books · Nebab');
+    const typed = await server.request('/discover?genre=%20Fantasy');
+    expect(typed.status).toBe(200);
+    expect(links(typed.text, 'canonical')).toEqual([
+      { href: 'https://nebab.example/discover?genre=fantasy' },
     ]);
   });
 
@@ -334,14 +388,31 @@ describe('other public pages', () => {
     expect(res.status).toBe(200);
     expect(title(res.text)).toBe('Suzanne Collins — books and ratings · Nebab');
     expect(meta(res.text, 'og:type')).toBe('profile');
-    const person = ofType(jsonLd(res.text), 'Person')!;
+    const ld = jsonLd(res.text);
+    const person = ofType(ld, 'Person')!;
     expect(person).toMatchObject({
+      '@id': 'https://nebab.example/author/Suzanne%20Collins#person',
       name: 'Suzanne Collins',
       url: 'https://nebab.example/author/Suzanne%20Collins',
     });
-    expect((person.workExample as Array<{ name: string }>).map((work) => work.name)).toContain(
-      'The Hunger Games',
-    );
+    // schema.org defines workExample on creative works, not people; a book cover is no portrait.
+    expect(person).not.toHaveProperty('workExample');
+    expect(person).not.toHaveProperty('image');
+    // The works: Books whose author is that person, linked to each book page's own Book.
+    const works = ofType(ld, 'ItemList')!;
+    expect(works.name).toBe('Books by Suzanne Collins');
+    const items = works.itemListElement as Array<{ position: number; item: Record<string, unknown> }>;
+    expect(items.length).toBe(works.numberOfItems);
+    const hungerGames = items.find((entry) => entry.item.name === 'The Hunger Games')!;
+    expect(hungerGames.item).toEqual({
+      '@type': 'Book',
+      '@id': 'https://nebab.example/book/1#book',
+      name: 'The Hunger Games',
+      url: 'https://nebab.example/book/1',
+      author: { '@type': 'Person', '@id': person['@id'], name: 'Suzanne Collins' },
+    });
+    const bookLd = ofType(jsonLd((await server.request('/book/1')).text), 'Book')!;
+    expect(bookLd['@id']).toBe(hungerGames.item['@id']);
     expect((await server.request('/author/Nobody%20Atall')).status).toBe(404);
   });
 
@@ -376,6 +447,12 @@ describe('other public pages', () => {
     ).toBe(404);
     expect((await server.request('/community/bookclub?club=not-a-uuid')).status).toBe(404);
     expect((await server.request('/community/bookclub')).status).toBe(200);
+    // A search of the clubs (the page's GET form) is a result page: not indexed, no canonical.
+    const found = await server.request('/community/bookclub?q=hunger');
+    expect(found.status).toBe(200);
+    expect(meta(found.text, 'robots')).toBe('noindex, follow');
+    expect(links(found.text, 'canonical')).toEqual([]);
+    expect(meta((await server.request('/community/bookclub')).text, 'robots')).toBeUndefined();
   });
 
   it('the landing page describes the site (WebSite with a search action)', async () => {
@@ -384,6 +461,42 @@ describe('other public pages', () => {
     const site = ofType(jsonLd(res.text), 'WebSite')!;
     expect(site.potentialAction).toMatchObject({ '@type': 'SearchAction' });
     expect(meta(res.text, 'og:image')).toBe('https://nebab.example/og-image.png');
+  });
+
+  it('every page has a description of its own, in both languages', async () => {
+    const paths = [
+      '/',
+      '/privacy',
+      '/terms',
+      '/contact',
+      '/reviews',
+      '/login',
+      '/signup',
+      '/genres',
+      '/books',
+      '/aboutus',
+      '/search',
+      '/authors',
+      '/community/bookclub',
+      '/dashboard/readinglist',
+      '/admin/dashboard',
+      '/preferences',
+    ];
+    for (const language of ['en', 'am']) {
+      const seen = new Map<string, string>();
+      for (const path of paths) {
+        const html = (await server.request(`${path}${path.includes('?') ? '&' : '?'}lang=${language}`)).text;
+        const description = meta(html, 'description')!;
+        expect(description, `${path} (${language})`).toBeTruthy();
+        expect(seen.get(description), `${path} shares its description (${language})`).toBeUndefined();
+        seen.set(description, path);
+      }
+    }
+    expect(meta((await server.request('/privacy')).text, 'description')).toMatch(/We do not sell your data/);
+    expect(meta((await server.request('/contact?lang=am')).text, 'description')).toContain('ለንባብ ቡድን ይጻፉ');
+    const login = await server.request('/login');
+    expect(title(login.text)).toBe('Log in · Nebab');
+    expect(meta(login.text, 'robots')).toBe('noindex');
   });
 
   it('unknown paths are 404; signed-in screens are shells that are never indexed', async () => {

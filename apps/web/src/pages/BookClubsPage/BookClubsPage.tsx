@@ -48,11 +48,6 @@ export function BookClubsPage() {
     });
   };
 
-  const selectClub = (id: string) => {
-    update({ club: id });
-    setNarrowView('club');
-  };
-
   const backToList = () => {
     setNarrowView('list');
     // Focus the selected club in the list again (or the search box), so keyboard readers keep their place.
@@ -106,7 +101,7 @@ export function BookClubsPage() {
             data-testid="clubs-layout"
           >
             <div ref={browserRef} className={showClub ? 'hidden lg:block' : ''} data-testid="clubs-list-pane">
-              <ClubBrowser selectedId={clubId} onSelect={selectClub} signedIn={signedIn} />
+              <ClubBrowser selectedId={clubId} onOpen={() => setNarrowView('club')} signedIn={signedIn} />
             </div>
             <div className={showClub ? '' : 'hidden lg:block'} data-testid="club-pane">
               {clubId ? (
