@@ -122,7 +122,10 @@ test('/reviews lists public reviews across the catalogue, filters by genre, lang
   await page.getByRole('button', { name: 'Any' }).click();
   await expect(page.getByTestId('reviews-count')).toContainText(/\d+ reviews/);
   await expect(feed.getByTestId('feed-review')).toHaveCount(12);
-  await page.getByRole('navigation', { name: 'Review pages' }).getByRole('link', { name: 'Page 2' }).click();
+  await page
+    .getByRole('navigation', { name: 'Review pages' })
+    .getByRole('link', { name: 'Page 2', exact: true })
+    .click();
   await expect(page).toHaveURL(/page=2/);
   await expect(feed.getByTestId('feed-review').first()).toBeVisible();
   await expect(feed.getByText(`Feed ${tag} fantasy 12`)).toHaveCount(0);

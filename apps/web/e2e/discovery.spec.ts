@@ -119,7 +119,7 @@ test('search page: filters, sort, view and pagination live in the URL and surviv
   await page.getByRole('button', { name: 'Grid' }).click();
   await expect(page).toHaveURL(/view=grid/);
   await expect(page.getByTestId('search-count')).toBeVisible();
-  await page.getByRole('link', { name: 'Page 2' }).click();
+  await page.getByRole('link', { name: 'Page 2', exact: true }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByTestId('search-count')).toContainText(/Showing 21–40/);
   const url = page.url();
