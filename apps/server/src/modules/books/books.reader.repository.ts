@@ -39,10 +39,11 @@ export function createReaderBooksRepository(db: Db) {
       return { items, total: total?.n ?? 0 };
     },
 
+    /** Checked by an admin: the book is listed (public) from now on. */
     async markChecked(id: string): Promise<boolean> {
       const updated = await db
         .update(books)
-        .set({ checkedAt: new Date() })
+        .set({ checkedAt: new Date(), listed: true })
         .where(and(eq(books.id, id), eq(books.source, 'reader')))
         .returning({ id: books.id });
       return updated.length > 0;

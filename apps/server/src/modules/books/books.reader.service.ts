@@ -24,10 +24,13 @@ export type BookMover = (fromId: string, toId: string, tx: Db) => Promise<MergeM
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Books readers add (source `reader`): a signed-in reader adds a missing book, which is in the
- * catalogue (and search) at once; admins look at them in Book Approvals, correct them on the edit
- * page, or merge one into another book — every reading-list entry, read, shelf place, list item and
- * review moves in one transaction, and the duplicate is deleted. Permission checks live here.
+ * Books readers add (source `reader`): a signed-in reader adds a missing book (by hand or by an
+ * import), which starts unlisted — its page answers its adder and admins, 404 to others, and no public
+ * list (search, browse, the sitemap…) shows it — until an admin checks it or three readers have it in
+ * their library (`books.listed`, book-card.ts `ACTIVE`). Admins look at them in Book Approvals, check
+ * them, correct them on the edit page, or merge one into another book — every reading-list entry,
+ * read, shelf place, list item and review moves in one transaction, and the duplicate is deleted.
+ * Permission checks live here.
  */
 export function createReaderBooksService(deps: {
   db: Db;
@@ -103,10 +106,14 @@ export function createReaderBooksService(deps: {
       };
     },
 
-    /** Admins: the book was looked at and is fine as it is (or was corrected); it leaves the waiting list. */
+    /**
+     * Admins: the book was looked at and is fine as it is (or was corrected); it leaves the waiting
+     * list and is public from now on.
+     */
     async check(actor: Actor, bookId: string): Promise<void> {
       assertRole(actor, 'admin');
       if (!(await repo.markChecked(bookId))) throw new NotFoundError();
+      onCatalogueChanged();
     },
 
     /**
