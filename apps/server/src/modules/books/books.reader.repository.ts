@@ -11,8 +11,8 @@ export function createReaderBooksRepository(db: Db) {
     },
 
     /** Books the reader added since `since` (the daily bound). */
-    async addedSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
+    async addedSince(userId: string, since: Date, tx: Db = db): Promise<number> {
+      const [row] = await tx
         .select({ n: count() })
         .from(books)
         .where(and(eq(books.source, 'reader'), eq(books.addedBy, userId), gte(books.createdAt, since)));

@@ -2,6 +2,7 @@ import type { ReaderBookInput, readerBookInputSchema } from '@nebab/shared';
 import { READER_BOOK_LIMITS } from '@nebab/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { lockCap } from '../../db/locks.js';
 import type { BookRow } from '../../db/schema/index.js';
 import { AppError, NotFoundError, RateLimitedError, ValidationError } from '../../lib/errors.js';
 import { assertRole, hasRole, type Actor } from '../users/users.policy.js';
@@ -68,10 +69,14 @@ export function createReaderBooksService(deps: {
         const [found] = await match.match([{ ...facts, title: '' }]);
         if (found) return { id: found.bookId, existing: true };
       }
-      const since = new Date(Date.now() - DAY_MS);
-      if ((await repo.addedSince(actor.userId, since)) >= READER_BOOK_LIMITS.perDay)
-        throw new RateLimitedError(60 * 60, 'readerBooks.tooMany');
-      const [id] = await match.addReaderBooks(actor.userId, [facts]);
+      const [id] = await db.transaction(async (tx) => {
+        // The reader's additions queue on one lock: parallel requests cannot all pass the count.
+        await lockCap(tx, 'books.add', actor.userId);
+        const since = new Date(Date.now() - DAY_MS);
+        if ((await repo.addedSince(actor.userId, since, tx)) >= READER_BOOK_LIMITS.perDay)
+          throw new RateLimitedError(60 * 60, 'readerBooks.tooMany');
+        return match.addReaderBooks(actor.userId, [facts], tx);
+      });
       onCatalogueChanged();
       return { id: id!, existing: false };
     },
