@@ -1,3 +1,4 @@
+import { READER_BOOK_LIMITS } from '@nebab/shared';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createAdminModerationRepository } from './modules/admin-moderation/admin-moderation.repository.js';
@@ -34,6 +35,7 @@ import { createNotificationsRepository } from './modules/notifications/notificat
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPreferencesRepository } from './modules/preferences/preferences.repository.js';
 import { createPreferencesService } from './modules/preferences/preferences.service.js';
+import { createReadingListImportRepository } from './modules/reading-list/reading-list.import.repository.js';
 import { createReadingListRepository } from './modules/reading-list/reading-list.repository.js';
 import { createReadingListService } from './modules/reading-list/reading-list.service.js';
 import { createReadsRepository } from './modules/reading-list/reads.repository.js';
@@ -130,10 +132,12 @@ export function createServices({
    * The catalogue's one owner: the book page, trending and related lists, and what every other module
    * asks of a book (`findActive`, `exists`, `cards`, `recordActivity`, the admins' writes).
    */
+  const readingListRepo = createReadingListRepository(db);
   const books = createBooksService({
     books: createBooksRepository(db),
     sitemap: createBooksSitemapRepository(db),
     storage: uploads,
+    inLibrary: async (userId, bookId) => Boolean(await readingListRepo.findWithBook(userId, bookId)),
   });
   const authors = createAuthorsService({ authors: createAuthorsRepository(db), books });
   const newsletter = createNewsletterService({ newsletter: createNewsletterRepository(db) });
@@ -202,11 +206,21 @@ export function createServices({
   const shelves = createShelvesService({ db, shelves: createShelvesRepository(db) });
   const readingList = createReadingListService({
     db,
-    readingList: createReadingListRepository(db),
+    readingList: readingListRepo,
     reads: createReadsRepository(db),
     shelves,
     books,
     events,
+  });
+  // The third reader to have an unlisted reader-added book lists it (trigger `reader_books_listed`):
+  // search, its vocabulary and the cached lists show it at once on this node (others within a minute).
+  const libraryCounts = createReadingListImportRepository(db);
+  events.on('readingList.statusChanged', async ({ bookId, previous }) => {
+    if (previous !== null) return;
+    const book = await books.findById(bookId);
+    if (!book || book.source !== 'reader' || book.checkedAt !== null || !book.listed) return;
+    if ((await libraryCounts.readerCounts([bookId])).get(bookId) === READER_BOOK_LIMITS.readersToList)
+      await catalogueChanged();
   });
 
   const adminCatalogue = createAdminCatalogueService({

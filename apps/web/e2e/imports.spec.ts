@@ -99,7 +99,7 @@ test('a reader imports a Goodreads export in Settings, watches it, reads the rep
   await context.close();
 });
 
-test('a reader adds a missing book from search; admins see it in Book Approvals', async ({
+test('a reader adds a missing book from search; only they see it until an admin checks it in Book Approvals', async ({
   browser,
   request,
 }) => {
@@ -118,9 +118,17 @@ test('a reader adds a missing book from search; admins see it in Book Approvals'
   await dialog.getByRole('button', { name: 'Add book' }).click();
   await expect(page).toHaveURL(/\/book\/reader-/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const bookUrl = page.url();
+  // Unchecked: its adder opens it again; search leaves it out, and another reader is told it is not there.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await page.goto(`/search?q=${encodeURIComponent(title)}`);
-  await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
   await context.close();
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(bookUrl);
+  await expect(strangerPage.getByRole('heading', { level: 1, name: title })).toHaveCount(0);
 
   const admin = await browser.newContext();
   await useToken(admin, await apiAdmin(request));
@@ -135,4 +143,8 @@ test('a reader adds a missing book from search; admins see it in Book Approvals'
   await expect(adminPage.getByText('Marked as checked')).toBeVisible();
   await expect(card).toHaveCount(0);
   await admin.close();
+  // Checked: public — in search, and its page opens for anyone.
+  await strangerPage.goto(`/search?q=${encodeURIComponent(title)}`);
+  await expect(strangerPage.getByRole('link', { name: title }).first()).toBeVisible();
+  await stranger.close();
 });

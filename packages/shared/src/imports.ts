@@ -39,6 +39,8 @@ export const importSchema = z.object({
   processed: z.number().int(),
   matched: z.number().int(),
   created: z.number().int(),
+  /** Of the books the import created, how many await an admin's check (seen only by the reader until then). */
+  awaitingCheck: z.number().int(),
   skipped: z.number().int(),
   errors: z.array(importErrorSchema),
   fileName: z.string().nullable(),
@@ -65,8 +67,17 @@ export const importFieldsSchema = z.object({
     .transform((value) => value === 'true'),
 });
 
-/** Bounds of a book a reader adds (the catalogue's own bounds). */
-export const READER_BOOK_LIMITS = { titleMax: 300, authorMax: 200, authorsMax: 10, perDay: 50 } as const;
+/**
+ * Reader-added books: field bounds (the catalogue's own), at most `perDay` a day per reader, and public once an admin checks
+ * one or `readersToList` readers have it in their library (the trigger of migration 0019 holds the same 3).
+ */
+export const READER_BOOK_LIMITS = {
+  titleMax: 300,
+  authorMax: 200,
+  authorsMax: 10,
+  perDay: 50,
+  readersToList: 3,
+} as const;
 
 const optionalInt = (min: number, max: number) =>
   z.preprocess(

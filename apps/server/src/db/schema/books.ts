@@ -78,6 +78,13 @@ export const books = pgTable(
     addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
     /** When an admin looked at a reader-added book in Book Approvals (kept as it is, or corrected). */
     checkedAt: timestampTz('checked_at'),
+    /**
+     * Shown to everyone (search, lists, the sitemap, the book page). A reader-added book starts
+     * unlisted — only the reader who added it and admins see it — and is listed once an admin checks
+     * it or three readers have it in their library (trigger `reader_books_listed`, migration 0019).
+     * Every read path asks `ACTIVE` / `visibleTo` of books/book-card.ts, not this column.
+     */
+    listed: boolean('listed').notNull().default(true),
     sourceUrl: text('source_url'),
     previewLink: text('preview_link'),
     viewability: text('viewability').notNull().default('NO_PAGES'),

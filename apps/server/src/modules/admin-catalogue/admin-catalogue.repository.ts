@@ -123,19 +123,22 @@ export function createAdminCatalogueRepository(db: Db) {
       );
     },
 
-    async insertSuggestion(values: typeof bookSuggestions.$inferInsert): Promise<BookSuggestionRow> {
-      const [row] = await db.insert(bookSuggestions).values(values).returning();
+    async insertSuggestion(
+      values: typeof bookSuggestions.$inferInsert,
+      tx: Db = db,
+    ): Promise<BookSuggestionRow> {
+      const [row] = await tx.insert(bookSuggestions).values(values).returning();
       if (!row) throw new Error('insertSuggestion returned no row');
       return row;
     },
 
     /** The reader's suggestions counted: pending ones, and all made since `since`. */
-    async suggestionCounts(userId: string, since: Date) {
-      const [pending] = await db
+    async suggestionCounts(userId: string, since: Date, tx: Db = db) {
+      const [pending] = await tx
         .select({ n: count() })
         .from(bookSuggestions)
         .where(and(eq(bookSuggestions.userId, userId), eq(bookSuggestions.status, 'pending')));
-      const [recent] = await db
+      const [recent] = await tx
         .select({ n: count(), oldest: sql<string | null>`min(${bookSuggestions.createdAt})` })
         .from(bookSuggestions)
         .where(and(eq(bookSuggestions.userId, userId), gte(bookSuggestions.createdAt, since)));

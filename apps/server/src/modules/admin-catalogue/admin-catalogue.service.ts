@@ -3,6 +3,7 @@ import type { adminBookEditSchema, approveSuggestionSchema, bookSuggestionInputS
 import { SUGGESTION_LIMITS, type AdminBooksQuery, type SuggestionStatus } from '@nebab/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { lockCap } from '../../db/locks.js';
 import type { BookRow } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, RateLimitedError } from '../../lib/errors.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
@@ -183,20 +184,27 @@ export function createAdminCatalogueService(deps: {
      * reader (429 with the wait). Admins hear of it through `book.suggested`.
      */
     async suggest(actor: Actor, input: SuggestionInput) {
-      const since = new Date(Date.now() - DAY_MS);
-      const counts = await repo.suggestionCounts(actor.userId, since);
-      if (counts.pending >= SUGGESTION_LIMITS.pendingMax) throw new RateLimitedError(60 * 60);
-      if (counts.recent >= SUGGESTION_LIMITS.perDay) {
-        const until = (counts.oldestRecent?.getTime() ?? Date.now()) + DAY_MS;
-        throw new RateLimitedError((until - Date.now()) / 1000);
-      }
-      const row = await repo.insertSuggestion({
-        userId: actor.userId,
-        title: input.title,
-        author: input.author,
-        isbn: input.isbn ?? null,
-        language: input.language,
-        note: input.note ?? null,
+      const row = await db.transaction(async (tx) => {
+        // The reader's suggestions queue on one lock: parallel requests cannot all pass the count.
+        await lockCap(tx, 'books.suggest', actor.userId);
+        const since = new Date(Date.now() - DAY_MS);
+        const counts = await repo.suggestionCounts(actor.userId, since, tx);
+        if (counts.pending >= SUGGESTION_LIMITS.pendingMax) throw new RateLimitedError(60 * 60);
+        if (counts.recent >= SUGGESTION_LIMITS.perDay) {
+          const until = (counts.oldestRecent?.getTime() ?? Date.now()) + DAY_MS;
+          throw new RateLimitedError((until - Date.now()) / 1000);
+        }
+        return repo.insertSuggestion(
+          {
+            userId: actor.userId,
+            title: input.title,
+            author: input.author,
+            isbn: input.isbn ?? null,
+            language: input.language,
+            note: input.note ?? null,
+          },
+          tx,
+        );
       });
       await events.emit('book.suggested', { suggestionId: row.id, title: row.title, actorId: actor.userId });
       return row;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { escapeLike, selectRows } from '../../db/sql-helpers.js';
-import { bookCardSql, whereActive, type BookCard } from '../books/book-card.js';
+import { ACTIVE, bookCardSql, whereActive, type BookCard } from '../books/book-card.js';
 import { toDate, type SitemapRow } from '../books/books.sitemap.repository.js';
 
 /** A row of the author index: a primary author, their active books' count and average, their most rated book. */
@@ -58,7 +58,7 @@ export function createAuthorsRepository(db: Db) {
         sql`SELECT b.primary_author AS name, count(*)::int AS "bookCount",
                    avg(b.rating)::float8 AS "averageRating",
                    coalesce(sum(b.ratings_count), 0)::int AS "ratingsCount", max(b.updated_at) AS lastmod
-            FROM books b WHERE b.primary_author = ${name} AND b.status = 'active'
+            FROM books b WHERE b.primary_author = ${name} AND ${ACTIVE}
             GROUP BY b.primary_author`,
       );
       return row ? { ...row, lastmod: toDate(row.lastmod) } : undefined;
@@ -69,7 +69,7 @@ export function createAuthorsRepository(db: Db) {
       return selectRows<BookCard>(
         db,
         sql`SELECT ${bookCardSql()} FROM books b
-            WHERE b.primary_author = ${name} AND b.status = 'active'
+            WHERE b.primary_author = ${name} AND ${ACTIVE}
             ORDER BY b.ratings_count DESC NULLS LAST, b.id LIMIT ${limit}`,
       );
     },
@@ -77,8 +77,8 @@ export function createAuthorsRepository(db: Db) {
     async count(): Promise<number> {
       const [row] = await selectRows<{ n: number }>(
         db,
-        sql`SELECT count(DISTINCT primary_author)::int AS n FROM books
-            WHERE status = 'active' AND primary_author IS NOT NULL`,
+        sql`SELECT count(DISTINCT primary_author)::int AS n FROM books b
+            WHERE ${ACTIVE} AND primary_author IS NOT NULL`,
       );
       return Number(row?.n ?? 0);
     },
@@ -86,8 +86,8 @@ export function createAuthorsRepository(db: Db) {
     async sitemap(offset: number, limit: number): Promise<SitemapRow[]> {
       const found = await selectRows<{ key: string; lastmod: Date | string }>(
         db,
-        sql`SELECT primary_author AS key, max(updated_at) AS lastmod FROM books
-            WHERE status = 'active' AND primary_author IS NOT NULL
+        sql`SELECT primary_author AS key, max(updated_at) AS lastmod FROM books b
+            WHERE ${ACTIVE} AND primary_author IS NOT NULL
             GROUP BY primary_author ORDER BY primary_author LIMIT ${limit} OFFSET ${offset}`,
       );
       return found.map((row) => ({ key: row.key, lastmod: toDate(row.lastmod) }));

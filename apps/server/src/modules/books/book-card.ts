@@ -98,8 +98,32 @@ export function bookCardJson(alias = 'b', fields: readonly BookCardField[] = TIL
   return sql.raw(`CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object(${pairs}) END`);
 }
 
-/** Active books only (alias `b`): inactive ones leave every list, and nobody adds them anywhere. */
-export const ACTIVE = sql`b.status = 'active'`;
+/**
+ * Books everyone may see (alias `b`): active and listed. Inactive ones leave every list, and nobody adds
+ * them anywhere; an unlisted one (a reader-added book no admin has checked and fewer than three readers
+ * have: `books.listed`) leaves every public list — search, typeahead, browse, genres, authors,
+ * recommendations, trending, the sitemap. The one predicate of public reads.
+ */
+export const ACTIVE = sql`b.status = 'active' AND b.listed`;
+
+/** `ACTIVE` over the `books` table itself (queries built with the table, not alias `b`). */
+export const PUBLIC_BOOK: SQL = sql`${books.status} = 'active' AND ${books.listed}`;
+
+/**
+ * Books `viewerId` may see in lists of people's content (alias `b`): the public ones, and the unlisted
+ * ones the viewer added. Admins see more on their own pages, not through this.
+ */
+export function visibleTo(viewerId: string | null): SQL {
+  return viewerId === null ? ACTIVE : sql`b.status = 'active' AND (b.listed OR b.added_by = ${viewerId})`;
+}
+
+/** The book row `book` may be shown to `viewerId` (its page): active, and listed or added by the viewer. */
+export function bookVisibleTo(
+  book: { status: string; listed: boolean; addedBy: string | null },
+  viewerId: string | null,
+): boolean {
+  return book.status === 'active' && (book.listed || (viewerId !== null && book.addedBy === viewerId));
+}
 
 /** `ACTIVE AND …` over alias `b`. */
 export function whereActive(conditions: readonly SQL[]): SQL {

@@ -64,6 +64,8 @@ export function readerBookRow(userId: string, facts: BookFacts, id = newReaderBo
     goodreadsId: facts.goodreadsId,
     viewability: 'NO_PAGES',
     status: 'active',
+    // Shown only to its adder (and admins) until an admin checks it or three readers have it.
+    listed: false,
   };
 }
 

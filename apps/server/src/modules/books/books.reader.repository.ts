@@ -11,8 +11,8 @@ export function createReaderBooksRepository(db: Db) {
     },
 
     /** Books the reader added since `since` (the daily bound). */
-    async addedSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
+    async addedSince(userId: string, since: Date, tx: Db = db): Promise<number> {
+      const [row] = await tx
         .select({ n: count() })
         .from(books)
         .where(and(eq(books.source, 'reader'), eq(books.addedBy, userId), gte(books.createdAt, since)));
@@ -39,10 +39,11 @@ export function createReaderBooksRepository(db: Db) {
       return { items, total: total?.n ?? 0 };
     },
 
+    /** Checked by an admin: the book is listed (public) from now on. */
     async markChecked(id: string): Promise<boolean> {
       const updated = await db
         .update(books)
-        .set({ checkedAt: new Date() })
+        .set({ checkedAt: new Date(), listed: true })
         .where(and(eq(books.id, id), eq(books.source, 'reader')))
         .returning({ id: books.id });
       return updated.length > 0;

@@ -32,7 +32,7 @@ export const readerBooksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['books'],
         summary:
-          'A reader adds a book the catalogue lacks (reader-added: in search at once, checked by admins); an ISBN already in the catalogue answers that book',
+          'A reader adds a book the catalogue lacks (reader-added: seen only by its adder and admins until an admin checks it or three readers have it); an ISBN already in the catalogue answers that book',
         security,
         body: readerBookInputSchema,
         response: {
@@ -101,7 +101,8 @@ export const readerBooksRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireRole('admin'),
       schema: {
         tags: ['admin'],
-        summary: 'Mark a reader-added book as looked at (kept as it is, or corrected on the edit page)',
+        summary:
+          'Mark a reader-added book as looked at (kept as it is, or corrected on the edit page): it is public from then on',
         security,
         params: idParams,
         response: { ...noContent, ...errorResponses(401, 403, 404) },

@@ -2,6 +2,7 @@ import type { ReaderBookInput, readerBookInputSchema } from '@nebab/shared';
 import { READER_BOOK_LIMITS } from '@nebab/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { lockCap } from '../../db/locks.js';
 import type { BookRow } from '../../db/schema/index.js';
 import { AppError, NotFoundError, RateLimitedError, ValidationError } from '../../lib/errors.js';
 import { assertRole, hasRole, type Actor } from '../users/users.policy.js';
@@ -24,10 +25,13 @@ export type BookMover = (fromId: string, toId: string, tx: Db) => Promise<MergeM
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Books readers add (source `reader`): a signed-in reader adds a missing book, which is in the
- * catalogue (and search) at once; admins look at them in Book Approvals, correct them on the edit
- * page, or merge one into another book — every reading-list entry, read, shelf place, list item and
- * review moves in one transaction, and the duplicate is deleted. Permission checks live here.
+ * Books readers add (source `reader`): a signed-in reader adds a missing book (by hand or by an
+ * import), which starts unlisted — its page answers its adder and admins, 404 to others, and no public
+ * list (search, browse, the sitemap…) shows it — until an admin checks it or three readers have it in
+ * their library (`books.listed`, book-card.ts `ACTIVE`). Admins look at them in Book Approvals, check
+ * them, correct them on the edit page, or merge one into another book — every reading-list entry,
+ * read, shelf place, list item and review moves in one transaction, and the duplicate is deleted.
+ * Permission checks live here.
  */
 export function createReaderBooksService(deps: {
   db: Db;
@@ -65,10 +69,14 @@ export function createReaderBooksService(deps: {
         const [found] = await match.match([{ ...facts, title: '' }]);
         if (found) return { id: found.bookId, existing: true };
       }
-      const since = new Date(Date.now() - DAY_MS);
-      if ((await repo.addedSince(actor.userId, since)) >= READER_BOOK_LIMITS.perDay)
-        throw new RateLimitedError(60 * 60, 'readerBooks.tooMany');
-      const [id] = await match.addReaderBooks(actor.userId, [facts]);
+      const [id] = await db.transaction(async (tx) => {
+        // The reader's additions queue on one lock: parallel requests cannot all pass the count.
+        await lockCap(tx, 'books.add', actor.userId);
+        const since = new Date(Date.now() - DAY_MS);
+        if ((await repo.addedSince(actor.userId, since, tx)) >= READER_BOOK_LIMITS.perDay)
+          throw new RateLimitedError(60 * 60, 'readerBooks.tooMany');
+        return match.addReaderBooks(actor.userId, [facts], tx);
+      });
       onCatalogueChanged();
       return { id: id!, existing: false };
     },
@@ -103,10 +111,14 @@ export function createReaderBooksService(deps: {
       };
     },
 
-    /** Admins: the book was looked at and is fine as it is (or was corrected); it leaves the waiting list. */
+    /**
+     * Admins: the book was looked at and is fine as it is (or was corrected); it leaves the waiting
+     * list and is public from now on.
+     */
     async check(actor: Actor, bookId: string): Promise<void> {
       assertRole(actor, 'admin');
       if (!(await repo.markChecked(bookId))) throw new NotFoundError();
+      onCatalogueChanged();
     },
 
     /**

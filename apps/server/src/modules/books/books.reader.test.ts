@@ -41,7 +41,7 @@ async function uploadCover(token: string, bookId: string) {
 }
 
 describe('readers add missing books', () => {
-  it('adds a book that is in search at once, marked reader-added; an ISBN of the catalogue answers that book', async () => {
+  it('adds a book marked reader-added, which its adder sees; an ISBN of the catalogue answers that book', async () => {
     const { token } = await signUp(server);
     const added = await call<{ id: string; existing: boolean }>(token, '/api/books', 'POST', {
       title: 'የቡና ሥነ ሥርዓት',
@@ -54,12 +54,11 @@ describe('readers add missing books', () => {
     expect(added.status).toBe(201);
     expect(added.body.existing).toBe(false);
     expect(added.body.id).toMatch(/^reader-/);
-    const detail = await server.request<{ source: string; title: string; language: string }>(
+    const detail = await call<{ source: string; title: string; language: string }>(
+      token,
       `/api/books/${added.body.id}`,
     );
     expect(detail.body).toMatchObject({ source: 'reader', title: 'የቡና ሥነ ሥርዓት', language: 'am' });
-    const search = await server.request<SearchResponse>(`/api/search?q=${encodeURIComponent('Almaz Worku')}`);
-    expect(search.body.items.map((item) => item.id)).toContain(added.body.id);
 
     const [gatsby] = await server.db.select({ isbn13: books.isbn13 }).from(books).where(eq(books.id, '5'));
     const known = await call<{ id: string; existing: boolean }>(token, '/api/books', 'POST', {
@@ -219,5 +218,82 @@ describe('Book Approvals: reader-added books', () => {
       sql`SELECT count(*)::int AS n FROM books WHERE id = ${dup}`,
     );
     expect(counts!.n).toBe(0);
+  });
+});
+
+describe('a reader-added book is unlisted until an admin checks it or three readers have it', () => {
+  const ids = (response: { body: { items: Array<{ id: string }> } }) => response.body.items.map((i) => i.id);
+  const searchIds = async (q: string) =>
+    ids(await server.request<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`));
+  const suggestIds = async (q: string) =>
+    ids(await server.request<{ items: Array<{ id: string }> }>(`/api/search/suggest?q=${encodeURIComponent(q)}`));
+
+  async function addBook(token: string, title: string, author: string) {
+    const added = await call<{ id: string }>(token, '/api/books', 'POST', {
+      title,
+      authors: [author],
+      language: 'en',
+    });
+    expect(added.status).toBe(201);
+    return added.body.id;
+  }
+
+  it('its adder and admins see it; another reader gets 404 and no public list shows it', async () => {
+    const adder = (await signUp(server)).token;
+    const other = (await signUp(server)).token;
+    const id = await addBook(adder, 'Quillwort Meridian', 'Zerihun Quillwort');
+    expect((await call(adder, `/api/books/${id}`)).status).toBe(200);
+    expect((await call(admin, `/api/books/${id}`)).status).toBe(200);
+    expect((await call(other, `/api/books/${id}`)).status).toBe(404);
+    expect((await server.request(`/api/books/${id}`)).status).toBe(404);
+    // Its generated cover still draws for the adder's own pages (an <img> carries no session).
+    expect((await server.request(`/api/books/${id}/cover.svg`)).status).toBe(200);
+
+    expect(await searchIds('Quillwort Meridian')).not.toContain(id);
+    expect(await suggestIds('Quillwort')).not.toContain(id);
+    expect((await server.request(`/api/authors/${encodeURIComponent('Zerihun Quillwort')}`)).status).toBe(404);
+    // The adder has it in their library and on a public list of theirs; others see the list without it.
+    expect((await call(adder, '/api/reading-list', 'POST', { bookId: id, status: 'wantToRead' })).status).toBe(
+      201,
+    );
+    const list = await call<BookListDetail>(adder, '/api/lists', 'POST', { title: 'Mine', mode: 'open' });
+    expect((await call(adder, `/api/lists/${list.body.id}/books`, 'POST', { bookId: id })).status).toBe(201);
+    const seenByAdder = await call<BookListDetail>(adder, `/api/lists/${list.body.id}`);
+    expect(seenByAdder.body.items.map((item) => item.book.id)).toEqual([id]);
+    const seenByOther = await call<BookListDetail>(other, `/api/lists/${list.body.id}`);
+    expect(seenByOther.body.items).toEqual([]);
+  });
+
+  it('becomes public once an admin checks it', async () => {
+    const adder = (await signUp(server)).token;
+    const other = (await signUp(server)).token;
+    const id = await addBook(adder, 'Saffronwick Ledger', 'Meskerem Saffronwick');
+    expect((await call(other, `/api/books/${id}`)).status).toBe(404);
+    expect((await call(admin, `/api/admin/reader-books/${id}/check`, 'POST')).status).toBe(204);
+    expect((await call(other, `/api/books/${id}`)).status).toBe(200);
+    expect(await searchIds('Saffronwick Ledger')).toContain(id);
+    expect(await suggestIds('Saffronwick')).toContain(id);
+    expect((await server.request(`/api/authors/${encodeURIComponent('Meskerem Saffronwick')}`)).status).toBe(
+      200,
+    );
+  });
+
+  it('becomes public once three readers have it in their library', async () => {
+    const [adder, second, third, stranger] = await Promise.all(
+      [1, 2, 3, 4].map(async () => (await signUp(server)).token),
+    );
+    const id = await addBook(adder!, 'Thistledown Almanac', 'Abebe Thistledown');
+    const keep = (token: string) => call(token, '/api/reading-list', 'POST', { bookId: id, status: 'wantToRead' });
+    expect((await keep(adder!)).status).toBe(201);
+    expect((await keep(second!)).status).toBe(201);
+    // A reader who has it in their library sees its page; with two readers it is not public yet.
+    expect((await call(second!, `/api/books/${id}`)).status).toBe(200);
+    expect((await call(stranger!, `/api/books/${id}`)).status).toBe(404);
+    expect(await searchIds('Thistledown Almanac')).not.toContain(id);
+    expect((await keep(third!)).status).toBe(201);
+    expect((await call(stranger!, `/api/books/${id}`)).status).toBe(200);
+    expect(await searchIds('Thistledown Almanac')).toContain(id);
+    const [row] = await server.db.select({ listed: books.listed }).from(books).where(eq(books.id, id));
+    expect(row!.listed).toBe(true);
   });
 });

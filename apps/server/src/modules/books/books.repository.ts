@@ -7,6 +7,7 @@ import {
   bookCardColumns,
   bookCardSql,
   POPULARITY,
+  PUBLIC_BOOK,
   whereActive,
   type BookCard,
   type BookCardField,
@@ -134,8 +135,8 @@ export function createBooksRepository(db: Db) {
     },
 
     /**
-     * The cards (all fields, or the named ones) of the books among `ids`, in no order: the active
-     * ones, or every one with `includeInactive` (a club keeps showing its book).
+     * The cards (all fields, or the named ones) of the books among `ids`, in no order: the public
+     * ones (active and listed: `ACTIVE`), or every one with `includeInactive` (a club keeps showing its book).
      */
     async cards<K extends BookCardField>(
       ids: readonly string[],
@@ -148,7 +149,10 @@ export function createBooksRepository(db: Db) {
         .select(fields ? bookCardColumns(fields) : bookCardColumns())
         .from(books)
         .where(
-          and(includeInactive ? undefined : eq(books.status, 'active'), inArray(books.id, [...new Set(ids)])),
+          and(
+            includeInactive ? undefined : PUBLIC_BOOK,
+            inArray(books.id, [...new Set(ids)]),
+          ),
         );
       return found as Array<Pick<BookCard, K>>;
     },

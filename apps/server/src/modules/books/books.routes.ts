@@ -38,7 +38,8 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['books'],
-        summary: 'Book detail (spec §3); inactive books are 404 except for admins',
+        summary:
+          'Book detail (spec §3); inactive books are 404 except for admins, and reader-added books not yet checked (unlisted) except for the reader who added them and admins',
         params: idParams,
         response: { 200: bookDetailSchema, ...errorResponses(404) },
       },
@@ -57,13 +58,8 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const book = await app.services.books.detail(request.params.id, null);
-      return reply
-        .header('cache-control', ONE_YEAR)
-        .type('image/svg+xml; charset=utf-8')
-        .send(
-          coverSvg({ title: book.title, author: book.authors[0] ?? null, genre: book.genres[0] ?? null }),
-        );
+      const facts = await app.services.books.coverFacts(request.params.id);
+      return reply.header('cache-control', ONE_YEAR).type('image/svg+xml; charset=utf-8').send(coverSvg(facts));
     },
   );
 

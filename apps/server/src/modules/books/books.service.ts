@@ -6,7 +6,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { svgToPng } from '../../lib/svg-png.js';
 import type { Storage } from '../../lib/storage.js';
 import { hasRole, type Actor } from '../users/users.policy.js';
-import type { BookCard } from './book-card.js';
+import { bookVisibleTo, type BookCard } from './book-card.js';
 import type { BooksSitemapRepository } from './books.sitemap.repository.js';
 import type { BooksRepository, TrendingRow } from './books.repository.js';
 
@@ -100,8 +100,13 @@ export function createBooksService(deps: {
   /** The sitemap's rows of book pages. */
   sitemap: BooksSitemapRepository;
   storage: Storage;
+  /**
+   * Whether the reader has the book in their library (the reading list answers): a reader whose
+   * import matched an unlisted book sees its page, as its adder does. Absent: only the adder.
+   */
+  inLibrary?: (userId: string, bookId: string) => Promise<boolean>;
 }) {
-  const { books, sitemap, storage } = deps;
+  const { books, sitemap, storage, inLibrary } = deps;
   let trendingCache: { at: number; rows: TrendingRow[] } | null = null;
   /** The one computation of trending under way, which every reader meanwhile shares. */
   let trendingRefresh: Promise<TrendingRow[]> | null = null;
@@ -119,7 +124,7 @@ export function createBooksService(deps: {
     max: RELATED_CACHE_MAX,
     ttl: RELATED_TTL_MS,
     fetchMethod: async (_key, _stale, { context }) =>
-      books.related(await visibleBook(context.id, null), context.options),
+      books.related(await visibleBook(context.id, null, true), context.options),
   });
   const seenActive = new LRUCache<string, true>({ max: SEEN_ACTIVE_MAX, ttl: SEEN_ACTIVE_TTL_MS });
 
@@ -141,13 +146,30 @@ export function createBooksService(deps: {
     return trendingRefresh;
   }
 
-  async function visibleBook(id: string, actor: Actor | null): Promise<BookRow> {
+  /**
+   * The book, when `actor` may see it: a public one to everyone, an unlisted one (reader-added, not
+   * yet checked: `books.listed`) to the reader who added it and readers who have it in their library,
+   * any to admins; else 404. `anyActive`: any
+   * active book — its covers and file (an `<img>` asks without a session, on its adder's own pages too)
+   * and its related list (public books only), which show nothing of it beyond its id.
+   */
+  async function visibleBook(id: string, actor: Actor | null, anyActive = false): Promise<BookRow> {
     const version = catalogueVersion;
     const book = await books.findById(id);
     if (!book) throw new NotFoundError();
-    if (book.status !== 'active' && !(actor && hasRole(actor, 'admin'))) throw new NotFoundError();
+    const viewerId = actor?.userId ?? null;
+    const shown =
+      (anyActive ? book.status === 'active' : bookVisibleTo(book, viewerId)) ||
+      (actor !== null && hasRole(actor, 'admin')) ||
+      (book.status === 'active' && viewerId !== null && inLibrary !== undefined && (await inLibrary(viewerId, id)));
+    if (!shown) throw new NotFoundError();
     if (book.status === 'active' && version === catalogueVersion) seenActive.set(id, true);
     return book;
+  }
+
+  async function coverFacts(id: string) {
+    const book = await visibleBook(id, null, true);
+    return { title: book.title, author: book.authors[0] ?? null, genre: book.genres[0] ?? null };
   }
 
   return {
@@ -190,16 +212,19 @@ export function createBooksService(deps: {
 
     /** The stored PDF of a local book. */
     async file(id: string) {
-      const book = await visibleBook(id, null);
+      const book = await visibleBook(id, null, true);
       if (!isLocalBook(book.id) || !book.filePath) throw new NotFoundError();
       const opened = await storage.open(book.filePath);
       if (!opened) throw new NotFoundError();
       return { ...opened, title: book.title };
     },
 
+    /** The facts a generated cover is drawn from (any active book: see `visibleBook`'s `anyActive`). */
+    coverFacts,
+
     /** The uploaded cover image of a book. */
     async coverImage(id: string) {
-      const book = await visibleBook(id, null);
+      const book = await visibleBook(id, null, true);
       if (!book.coverPath) throw new NotFoundError();
       const opened = await storage.open(book.coverPath);
       if (!opened) throw new NotFoundError();
@@ -210,9 +235,8 @@ export function createBooksService(deps: {
 
     /** The generated cover (title, author, genre colour) as PNG, drawn once per version of those facts. */
     async generatedCoverPng(id: string): Promise<Buffer> {
-      const book = await visibleBook(id, null);
-      const facts = { title: book.title, author: book.authors[0] ?? null, genre: book.genres[0] ?? null };
-      const key = JSON.stringify([book.id, facts]);
+      const facts = await coverFacts(id);
+      const key = JSON.stringify([id, facts]);
       const cached = pngCache.get(key);
       if (cached) {
         pngCache.delete(key);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectRows } from '../../db/sql-helpers.js';
+import { ACTIVE } from './book-card.js';
 
 /** One address of the sitemap: the public key of a page and when it last changed. */
 export interface SitemapRow {
@@ -11,13 +12,13 @@ export interface SitemapRow {
 /** A timestamp as either driver answers it in a raw row. */
 export const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
-/** The sitemap's book pages: every active book with its last change, and the catalogue's latest change. */
+/** The sitemap's book pages: every public book (`ACTIVE`) with its last change, and the catalogue's latest change. */
 export function createBooksSitemapRepository(db: Db) {
   return {
     async countBooks(): Promise<number> {
       const [row] = await selectRows<{ n: number }>(
         db,
-        sql`SELECT count(*)::int AS n FROM books WHERE status = 'active'`,
+        sql`SELECT count(*)::int AS n FROM books b WHERE ${ACTIVE}`,
       );
       return Number(row?.n ?? 0);
     },
@@ -25,7 +26,7 @@ export function createBooksSitemapRepository(db: Db) {
     async books(offset: number, limit: number): Promise<SitemapRow[]> {
       const found = await selectRows<{ key: string; lastmod: Date | string }>(
         db,
-        sql`SELECT id AS key, updated_at AS lastmod FROM books WHERE status = 'active'
+        sql`SELECT id AS key, updated_at AS lastmod FROM books b WHERE ${ACTIVE}
             ORDER BY id LIMIT ${limit} OFFSET ${offset}`,
       );
       return found.map((row) => ({ key: row.key, lastmod: toDate(row.lastmod) }));
@@ -35,7 +36,7 @@ export function createBooksSitemapRepository(db: Db) {
     async catalogueLastModified(): Promise<Date | null> {
       const [row] = await selectRows<{ lastmod: Date | string | null }>(
         db,
-        sql`SELECT max(updated_at) AS lastmod FROM books WHERE status = 'active'`,
+        sql`SELECT max(updated_at) AS lastmod FROM books b WHERE ${ACTIVE}`,
       );
       return row?.lastmod ? toDate(row.lastmod) : null;
     },

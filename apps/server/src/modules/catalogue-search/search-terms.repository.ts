@@ -47,10 +47,10 @@ export function createSearchTermsRepository(db: Db) {
       await db.execute(sql`
         INSERT INTO search_terms (kind, term, books, geez_books)
         SELECT 'w', w, count(*)::int, count(*) FILTER (WHERE geez)::int
-        FROM books, unnest(tsvector_to_array(search_vector)) AS w WHERE status = 'active' GROUP BY w
+        FROM books, unnest(tsvector_to_array(search_vector)) AS w WHERE status = 'active' AND listed GROUP BY w
         UNION ALL
         SELECT 'k', k, count(*)::int, count(*) FILTER (WHERE geez)::int
-        FROM books, unnest(tsvector_to_array(search_keys)) AS k WHERE status = 'active' GROUP BY k
+        FROM books, unnest(tsvector_to_array(search_keys)) AS k WHERE status = 'active' AND listed GROUP BY k
         ON CONFLICT (kind, term) DO UPDATE
         SET books = excluded.books, geez_books = excluded.geez_books, changed_xid = pg_current_xact_id()`);
     },

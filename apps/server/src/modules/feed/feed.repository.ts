@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { books, feedEntries, users, type FeedEntryData, type FeedEntryRow } from '../../db/schema/index.js';
 import { selectRows, textArray } from '../../db/sql-helpers.js';
-import { bookCardJson, type BookTile } from '../books/book-card.js';
+import { ACTIVE, bookCardJson, type BookTile } from '../books/book-card.js';
 
 /** What a listener records; `dedupeKey` names the thing (a repeat moves the row instead of adding one). */
 export interface FeedRecord {
@@ -66,13 +66,13 @@ function toFeedRow(row: RawFeedRow): FeedRow {
   };
 }
 
-/** Entries joined with their actor and book; entries about a book that is no longer active drop out. */
+/** Entries joined with their actor and book; entries about a book that is not public (`ACTIVE`) drop out. */
 function selectEntries(where: SQL, tail: SQL): SQL {
   return sql`SELECT e.*, u.name AS actor_name, u.profile_picture AS actor_picture, ${bookCardJson('b')} AS book
              FROM ${feedEntries} e
              JOIN ${users} u ON u.id = e.actor_id
              LEFT JOIN ${books} b ON b.id = e.book_id
-             WHERE (e.book_id IS NULL OR b.status = 'active') AND ${where}
+             WHERE (e.book_id IS NULL OR ${ACTIVE}) AND ${where}
              ${tail}`;
 }
 

@@ -2,7 +2,7 @@ import { GENRE_CATALOG, GENRE_SLUGS, type GenreCatalogEntry, type GenreSlug } fr
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectRows } from '../../db/sql-helpers.js';
-import { bookCardSql, POPULARITY, whereActive, type BookCard } from '../books/book-card.js';
+import { ACTIVE, bookCardSql, POPULARITY, whereActive, type BookCard } from '../books/book-card.js';
 import { toDate, type SitemapRow } from '../books/books.sitemap.repository.js';
 
 /**
@@ -89,7 +89,7 @@ export function createGenresRepository(db: Db) {
         db,
         sql`SELECT g.slug AS key, max(b.updated_at) AS lastmod
             FROM books b CROSS JOIN LATERAL unnest(b.genres) AS g(slug)
-            WHERE b.status = 'active' GROUP BY g.slug`,
+            WHERE ${ACTIVE} GROUP BY g.slug`,
       );
       return found.map((row) => ({ key: row.key, lastmod: toDate(row.lastmod) }));
     },

@@ -8,7 +8,7 @@ import {
 import type { ImportView } from './imports.service.js';
 
 /** An import as the API and the socket show it; skipped rows' reasons in `language`. */
-export function presentImport({ row, skipped }: ImportView, language: Language): Import {
+export function presentImport({ row, skipped, awaitingCheck }: ImportView, language: Language): Import {
   return {
     id: row.id,
     source: row.source as ImportSource,
@@ -17,6 +17,7 @@ export function presentImport({ row, skipped }: ImportView, language: Language):
     processed: row.processed,
     matched: row.matched,
     created: row.created,
+    awaitingCheck,
     skipped: row.skipped,
     errors: skipped.map((item) => ({
       row: item.row,

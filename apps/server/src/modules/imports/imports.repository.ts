@@ -81,6 +81,25 @@ export function createImportsRepository(db: Db) {
     },
 
     /** Skipped rows of these imports, in row order, at most `perImport` each. */
+    /**
+     * Per import, how many of the books it created are still unlisted (reader-added, awaiting an
+     * admin's check or a third reader: `books.listed`).
+     */
+    async awaitingCheck(importIds: readonly string[]): Promise<Map<string, number>> {
+      if (importIds.length === 0) return new Map();
+      const rows = await selectRows<{ import_id: string; n: number }>(
+        db,
+        sql`SELECT r.import_id, count(*)::int AS n
+            FROM import_rows r JOIN books b ON b.id = r.book_id
+            WHERE r.import_id IN (${sql.join(
+              importIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )}) AND r.outcome = 'created' AND NOT b.listed
+            GROUP BY r.import_id`,
+      );
+      return new Map(rows.map((row) => [row.import_id, Number(row.n)]));
+    },
+
     async skipped(importIds: readonly string[], perImport: number): Promise<SkippedRow[]> {
       if (importIds.length === 0) return [];
       const rows = await selectRows<{ import_id: string; row: number; message: string; params: unknown }>(

@@ -24,6 +24,8 @@ const LIST_LIMIT = 20;
 export interface ImportView {
   row: ImportRow;
   skipped: SkippedRow[];
+  /** Books the import created that are still unlisted (seen by the reader and admins only). */
+  awaitingCheck: number;
 }
 
 export type ImportProgressListener = (event: { userId: string; view: ImportView }) => void;
@@ -74,7 +76,11 @@ export function createImportsService(deps: ImportsServiceDeps) {
   let queue: JobQueue | null = null;
 
   async function view(row: ImportRow): Promise<ImportView> {
-    return { row, skipped: await repo.skipped([row.id], IMPORT_LIMITS.errorsShown) };
+    const [skipped, awaiting] = await Promise.all([
+      repo.skipped([row.id], IMPORT_LIMITS.errorsShown),
+      repo.awaitingCheck([row.id]),
+    ]);
+    return { row, skipped, awaitingCheck: awaiting.get(row.id) ?? 0 };
   }
 
   async function announce(id: string): Promise<void> {
@@ -262,11 +268,16 @@ export function createImportsService(deps: ImportsServiceDeps) {
     /** The caller's latest imports, newest first, with their reports. */
     async list(actor: Actor): Promise<ImportView[]> {
       const rows = await repo.listFor(actor.userId, LIST_LIMIT);
-      const skipped = await repo.skipped(
-        rows.map((row) => row.id),
-        IMPORT_LIMITS.errorsShown,
-      );
-      return rows.map((row) => ({ row, skipped: skipped.filter((item) => item.importId === row.id) }));
+      const ids = rows.map((row) => row.id);
+      const [skipped, awaiting] = await Promise.all([
+        repo.skipped(ids, IMPORT_LIMITS.errorsShown),
+        repo.awaitingCheck(ids),
+      ]);
+      return rows.map((row) => ({
+        row,
+        skipped: skipped.filter((item) => item.importId === row.id),
+        awaitingCheck: awaiting.get(row.id) ?? 0,
+      }));
     },
 
     run,

@@ -187,6 +187,7 @@ describe('importing a Goodreads export', () => {
       processed: 9,
       matched: 6,
       created: 1,
+      awaitingCheck: 1,
       skipped: 2,
     });
     expect(first.errors).toEqual([
@@ -255,7 +256,7 @@ describe('importing a Goodreads export', () => {
     expect(entry).toEqual({ owned_copies: 1, undated_reads: 1 });
   });
 
-  it('adds the unmatched row as a reader-added book with its facts, found by search', async () => {
+  it('adds the unmatched row as a reader-added book with its facts, shown to its reader until an admin checks it', async () => {
     const [created] = await server.db
       .select()
       .from(books)
@@ -277,12 +278,27 @@ describe('importing a Goodreads export', () => {
       .from(users)
       .where(eq(users.id, created!.addedBy!));
     expect(owner).toBeDefined();
-    const search = await server.request<SearchResponse>(
-      `/api/search?q=${encodeURIComponent('Beyond the Horizon')}`,
-    );
-    expect(search.body.items.map((item) => item.id)).toContain(created!.id);
-    const detail = await server.request<{ source: string }>(`/api/books/${created!.id}`);
+    const found = async (q: string) =>
+      (await server.request<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`)).body.items.map(
+        (item) => item.id,
+      );
+    // Unlisted: its reader sees it, another reader gets 404, search leaves it out.
+    expect(await found('Beyond the Horizon')).not.toContain(created!.id);
+    const detail = await server.request<{ source: string }>(`/api/books/${created!.id}`, { token });
     expect(detail.body.source).toBe('reader');
+    const other = (await signUp(server)).token;
+    expect((await server.request(`/api/books/${created!.id}`, { token: other })).status).toBe(404);
+
+    const admin = await signUp(server);
+    await server.db.update(users).set({ role: 'admin' }).where(eq(users.email, admin.email));
+    const check = await server.request(`/api/admin/reader-books/${created!.id}/check`, {
+      token: admin.token,
+      method: 'POST',
+    });
+    expect(check.status).toBe(204);
+    expect(await found('Beyond the Horizon of Addis')).toContain(created!.id);
+    expect((await server.request(`/api/books/${created!.id}`, { token: other })).status).toBe(200);
+    expect((await server.request<Import>(`/api/imports/${first.id}`, { token })).body.awaitingCheck).toBe(0);
   });
 
   it('changes nothing when the same file is imported again', async () => {

@@ -11,7 +11,7 @@ import {
   type NewBookListRow,
 } from '../../db/schema/index.js';
 import { selectRows, textArray } from '../../db/sql-helpers.js';
-import { bookCardJson, type BookTile } from '../books/book-card.js';
+import { ACTIVE, bookCardJson, visibleTo, type BookTile } from '../books/book-card.js';
 
 const OWNER_COLUMNS = {
   id: users.id,
@@ -57,7 +57,7 @@ function rankOrder(mode: string): SQL {
  * and reads the books and owners they name. Every method takes an optional transaction.
  */
 export function createListsRepository(db: Db) {
-  /** A list's active books in rank order; the reader who added one is not named when in `hidden`. */
+  /** A list's books the viewer may see (`visibleTo`) in rank order; the reader who added one is not named when in `hidden`. */
   async function items(
     list: BookListRow,
     viewerId: string | null,
@@ -86,7 +86,7 @@ export function createListsRepository(db: Db) {
                  u.id AS added_by_id, u.name AS added_by_name, u.profile_picture AS added_by_picture,
                  u.status::text AS added_by_status
           FROM ${bookListItems} i
-          JOIN ${books} b ON b.id = i.book_id AND b.status = 'active'
+          JOIN ${books} b ON b.id = i.book_id AND ${visibleTo(viewerId)}
           LEFT JOIN ${users} u ON u.id = i.added_by${
             hidden.length > 0 ? sql` AND ${notInArray(sql`u.id`, [...hidden])}` : sql``
           }
@@ -236,7 +236,7 @@ export function createListsRepository(db: Db) {
                        i.created_at ASC, i.book_id) AS n
               FROM ${bookListItems} i
               JOIN ${bookLists} l ON l.id = i.list_id
-              JOIN ${books} b ON b.id = i.book_id AND b.status = 'active'
+              JOIN ${books} b ON b.id = i.book_id AND ${ACTIVE}
               WHERE i.list_id = ANY(${textArray(lists.map((list) => list.id))}::uuid[])
             ) ranked WHERE n <= ${perList} ORDER BY list_id, n`,
       );
@@ -328,7 +328,7 @@ export function createListsRepository(db: Db) {
         tx,
         sql`SELECT g AS genre, count(*) AS n, min(array_position(${textArray(GENRE_SLUGS)}, g)) AS o
             FROM ${bookListItems} i
-            JOIN ${books} b ON b.id = i.book_id AND b.status = 'active'
+            JOIN ${books} b ON b.id = i.book_id AND ${ACTIVE}
             CROSS JOIN LATERAL unnest(b.genres) AS g
             WHERE i.list_id = ${listId} AND g = ANY(${textArray(GENRE_SLUGS)})
             GROUP BY g ORDER BY n DESC, o ASC LIMIT 1`,

@@ -7,6 +7,7 @@ import {
   type ListVoteResult,
 } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
+import { lockCap } from '../../db/locks.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { BookListRow } from '../../db/schema/index.js';
 import type { ListsDirectoryRepository } from './lists.directory.repository.js';
@@ -100,9 +101,13 @@ export function createListsService({ db, lists, books, events, relationships, di
     if (genre !== list.genre) await lists.update(list.id, { genre }, tx);
   }
 
-  /** Creates a list owned by the caller; 409 past `LIST_LIMITS.perOwnerMax`. */
+  /**
+   * Creates a list owned by the caller; 409 past `LIST_LIMITS.perOwnerMax` (the reader's creations
+   * queue on one lock, so parallel requests cannot all pass the count).
+   */
   async function create(actor: Actor, input: BookListInput): Promise<ListDetailView> {
     return db.transaction(async (tx) => {
+      await lockCap(tx, 'lists.create', actor.userId);
       if ((await lists.countOwned(actor.userId, true, tx)) >= LIST_LIMITS.perOwnerMax)
         throw new ConflictError('lists.tooMany');
       const list = await lists.insert(

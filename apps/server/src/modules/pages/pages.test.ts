@@ -5,7 +5,7 @@ import type { Club } from '@nebab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalog } from '../../catalog/ensure-catalog.js';
-import { books } from '../../db/schema/index.js';
+import { books, users } from '../../db/schema/index.js';
 import { writeFixtureCatalog } from '../../../test/catalog-fixture.js';
 import { createClub } from '../../../test/clubs-helpers.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
@@ -252,6 +252,33 @@ describe('a book page', () => {
     await server.db.update(books).set({ status: 'inactive' }).where(eq(books.id, '4'));
     expect((await server.request('/book/4')).status).toBe(404);
     expect((await server.request('/api/books/4/cover.png')).status).toBe(404);
+  });
+
+  it('answers 404 for a reader-added book no admin has checked, and leaves it out of the sitemap until then', async () => {
+    const reader = await signUp(server);
+    const added = await server.request<{ id: string }>('/api/books', {
+      token: reader.token,
+      method: 'POST',
+      body: { title: 'Marigold Cartography', authors: ['Tsion Marigold'], language: 'en' },
+    });
+    const loc = `<loc>https://nebab.example/book/${added.body.id}</loc>`;
+    const author = '<loc>https://nebab.example/author/Tsion%20Marigold</loc>';
+    expect((await server.request(`/book/${added.body.id}`)).status).toBe(404);
+    expect((await server.request(`/author/${encodeURIComponent('Tsion Marigold')}`)).status).toBe(404);
+    expect((await server.request('/sitemaps/books-1.xml')).text).not.toContain(loc);
+    expect((await server.request('/sitemaps/authors-1.xml')).text).not.toContain(author);
+
+    const admin = await signUp(server);
+    await server.db.update(users).set({ role: 'admin' }).where(eq(users.email, admin.email));
+    const checked = await server.request(`/api/admin/reader-books/${added.body.id}/check`, {
+      token: admin.token,
+      method: 'POST',
+    });
+    expect(checked.status).toBe(204);
+    // (A rendered page is kept 10 s: the Amharic page, not asked before, shows the change.)
+    expect((await server.request(`/book/${added.body.id}?lang=am`)).status).toBe(200);
+    expect((await server.request('/sitemaps/books-1.xml')).text).toContain(loc);
+    expect((await server.request('/sitemaps/authors-1.xml')).text).toContain(author);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type ReaderPageQuery,
 } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
+import { lockCap } from '../../db/locks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { Actor } from '../users/users.policy.js';
@@ -138,6 +139,8 @@ export function createRelationshipsService({ db, readers, events }: Relationship
       if (found.follow) return { state: found.follow, created: false };
       const state = followStateFor(found.privacy.profileVisibility);
       if (!state) throw new NotFoundError();
+      // The reader's follows queue on one lock: parallel requests cannot all pass the count.
+      await lockCap(tx, 'readers.follow', actor.userId);
       if ((await readers.countFollowing(actor.userId, tx)) >= READER_LIMITS.followingMax)
         throw new ConflictError('readers.followLimit');
       const created = await readers.insertFollow(actor.userId, readerId, state, tx);

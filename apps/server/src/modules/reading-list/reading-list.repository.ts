@@ -8,6 +8,7 @@ import {
 } from '../../db/schema/index.js';
 import { selectRows } from '../../db/sql-helpers.js';
 import {
+  ACTIVE,
   bookCardColumns,
   bookCardJson,
   TILE_FIELDS,
@@ -130,7 +131,7 @@ export function createReadingListRepository(db: Db) {
     },
 
     /**
-     * The user's shelves: per status, how many active books, and the `perShelf` most recently updated
+     * The user's shelves: per status, how many public books (`ACTIVE`: a profile shows them), and the `perShelf` most recently updated
      * of them (one statement; a removed or hidden book is neither shown nor counted, so a profile's
      * counts are of what it may show).
      */
@@ -140,12 +141,12 @@ export function createReadingListRepository(db: Db) {
         sql`WITH counted AS (
               SELECT e.status, count(*)::int AS count
               FROM ${readingListEntries} e JOIN ${books} b ON b.id = e.book_id
-              WHERE e.user_id = ${userId} AND b.status = 'active' GROUP BY e.status
+              WHERE e.user_id = ${userId} AND ${ACTIVE} GROUP BY e.status
             ), latest AS (
               SELECT e.status, ${bookCardJson('b')} AS book,
                      row_number() OVER (PARTITION BY e.status ORDER BY e.updated_at DESC, e.id) AS n
               FROM ${readingListEntries} e JOIN ${books} b ON b.id = e.book_id
-              WHERE e.user_id = ${userId} AND b.status = 'active'
+              WHERE e.user_id = ${userId} AND ${ACTIVE}
             )
             SELECT c.status, c.count, l.book
             FROM counted c LEFT JOIN latest l ON l.status = c.status AND l.n <= ${perShelf}

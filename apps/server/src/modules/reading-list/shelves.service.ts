@@ -1,5 +1,6 @@
 import { SHELF_LIMITS, shelfNameSchema, type ShelfInput } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
+import { lockCap } from '../../db/locks.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { ShelfRow } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -30,12 +31,18 @@ export function createShelvesService({ db, shelves }: ShelvesServiceDeps) {
     return shelves.list(actor.userId);
   }
 
-  /** A new shelf; 409 when the caller already has one of that name (ignoring case) or 100 shelves. */
+  /**
+   * A new shelf; 409 when the caller already has one of that name (ignoring case) or 100 shelves (the
+   * reader's creations queue on one lock, so parallel requests cannot all pass the count).
+   */
   async function create(actor: Actor, input: ShelfInput): Promise<ShelfWithCount> {
-    if ((await shelves.count(actor.userId)) >= SHELF_LIMITS.perReader)
-      throw new ConflictError('shelves.tooMany', 'name');
     try {
-      return { shelf: await shelves.insert(actor.userId, input.name), bookCount: 0 };
+      return await db.transaction(async (tx) => {
+        await lockCap(tx, 'shelves.create', actor.userId);
+        if ((await shelves.count(actor.userId, tx)) >= SHELF_LIMITS.perReader)
+          throw new ConflictError('shelves.tooMany', 'name');
+        return { shelf: await shelves.insert(actor.userId, input.name, tx), bookCount: 0 };
+      });
     } catch (error) {
       if (isUniqueViolation(error, UNIQUE_NAME)) throw new ConflictError('shelves.nameTaken', 'name');
       throw error;

@@ -11,7 +11,7 @@ import {
   type ReviewReplyRow,
   type ReviewRow,
 } from '../../db/schema/index.js';
-import { bookCardColumns, TILE_FIELDS, type BookCard } from '../books/book-card.js';
+import { bookCardColumns, PUBLIC_BOOK, TILE_FIELDS, type BookCard } from '../books/book-card.js';
 
 /** The author columns a review or reply shows. */
 const AUTHOR_COLUMNS = {
@@ -165,7 +165,7 @@ export function createReviewsRepository(db: Db) {
         eq(reviews.status, 'approved'),
         hidden.length > 0 ? notInArray(reviews.userId, [...hidden]) : undefined,
         eq(reviews.visibility, 'public'),
-        eq(books.status, 'active'),
+        PUBLIC_BOOK,
         query.genre ? sql`${books.genres} @> ARRAY[${query.genre}]::text[]` : undefined,
         query.language ? eq(books.language, query.language) : undefined,
         query.rating ? eq(reviews.rating, query.rating) : undefined,
@@ -244,7 +244,7 @@ export function createReviewsRepository(db: Db) {
         eq(reviews.userId, authorId),
         eq(reviews.status, 'approved'),
         eq(reviews.visibility, 'public'),
-        eq(books.status, 'active'),
+        PUBLIC_BOOK,
       );
       const [rows, [counted]] = await Promise.all([
         tx
