@@ -52,6 +52,17 @@ import {
 import { startTestServer, type TestResponse, type TestServer } from '../../../test/helpers.js';
 import { follow, newReader, type Reader } from '../../../test/social-helpers.js';
 import { PNG } from '../../../test/upload-fixtures.js';
+import { createDomainEvents } from '../../lib/domain-events.js';
+import { silentLogger } from '../../lib/logger.js';
+import { memoryRateLimiters } from '../../lib/rate-limiter.js';
+import { createLocalStorage } from '../../lib/storage.js';
+import { readerErasers } from '../../services.leaving.js';
+import { createAuthRepository } from '../auth/auth.repository.js';
+import { createUsersRepository } from '../users/users.repository.js';
+import type { ReaderEraser } from './account.erase.js';
+import { createAccountRepository } from './account.repository.js';
+import { createAccountService, type DeletedReader } from './account.service.js';
+import { createTwoFactor } from './two-factor.service.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -386,5 +397,63 @@ describe('DELETE /api/account', () => {
     await server.db.update(users).set({ role: 'admin' }).where(eq(users.id, second.id));
     await expectStatus(deleteAccount(admin, PASSWORD), 204);
     expect((await deleteAccount(second, PASSWORD)).status).toBe(409);
+  });
+
+  describe('the account service', () => {
+    /** The account service over the test database, with these erasers and this hook. */
+    function accountService(
+      erasers: readonly ReaderEraser[],
+      onAccountDeleted?: (r: DeletedReader) => Promise<void>,
+    ) {
+      const { db } = server;
+      const account = createAccountRepository(db);
+      return createAccountService({
+        db,
+        account,
+        authRepo: createAuthRepository(db),
+        users: createUsersRepository(db),
+        twoFactor: createTwoFactor({ db, account, rateLimiters: memoryRateLimiters() }),
+        storage: createLocalStorage(path.join(server.config.dataDir, 'uploads')),
+        events: createDomainEvents(silentLogger),
+        logger: silentLogger,
+        erasers,
+        onAccountDeleted,
+      });
+    }
+
+    const actorOf = async (reader: Reader) => {
+      const [session] = await server.db.select().from(sessions).where(eq(sessions.userId, reader.id));
+      return { userId: reader.id, role: 'user' as const, sessionId: session?.id ?? '' };
+    };
+
+    it('erases nothing when any part fails: one transaction', async () => {
+      const reader = await newReader(server, 'Half Written');
+      const book = await insertBook(server.db, 'Yesterday');
+      await review(reader, book, 4);
+      const failing: ReaderEraser = () => Promise.reject(new Error('the disk is full'));
+      const service = accountService([...readerErasers.slice(0, -1), failing, ...readerErasers.slice(-1)]);
+      await expect(service.deleteAccount(await actorOf(reader), PASSWORD)).rejects.toThrow(
+        'the disk is full',
+      );
+      expect(await countWhere(reviews, eq(reviews.userId, reader.id))).toBe(1);
+      expect(await countWhere(sessions, eq(sessions.userId, reader.id))).toBe(1);
+      expect((await call('/api/auth/me', reader)).status).toBe(200);
+    });
+
+    it('tells onAccountDeleted who left, once the account is gone', async () => {
+      const reader = await newReader(server, 'Told Reader');
+      await expectStatus(
+        call('/api/account/display', reader, { method: 'PUT', body: { language: 'am' } }),
+        200,
+      );
+      const told: DeletedReader[] = [];
+      const service = accountService(readerErasers, async (who) => {
+        expect((await call('/api/auth/me', reader)).status).toBe(401);
+        told.push(who);
+      });
+      await service.deleteAccount(await actorOf(reader), PASSWORD);
+      expect(told).toEqual([expect.objectContaining({ id: reader.id, name: 'Told Reader', language: 'am' })]);
+      expect(told[0]?.email).toMatch(/@example\.org$/);
+    });
   });
 });
