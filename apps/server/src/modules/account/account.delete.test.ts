@@ -378,6 +378,9 @@ describe('DELETE /api/account', () => {
     const missing = await call('/api/account', reader, { method: 'DELETE', body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields?.password).toBe('Password is required');
+    const noBody = await call('/api/account', reader, { method: 'DELETE' });
+    expect(noBody.status).toBe(400);
+    expect(noBody.body.error.code).toBe('VALIDATION');
     expect((await call('/api/auth/me', reader)).status).toBe(200);
   });
 
