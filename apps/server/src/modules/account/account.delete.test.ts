@@ -158,6 +158,20 @@ describe('DELETE /api/account', () => {
       200,
     );
     await expectStatus(call('/api/newsletter', null, { body: { email } }), 201);
+    await expectStatus(
+      call('/api/notifications/preferences', leaver, {
+        method: 'PUT',
+        body: {
+          replies: true,
+          reactions: false,
+          clubs: true,
+          moderation: true,
+          newsletter: true,
+          follows: true,
+        },
+      }),
+      200,
+    );
     await expectStatus(call('/api/me/goal', leaver, { method: 'PUT', body: { year: 2025, books: 12 } }), 200);
     await expectStatus(
       call('/api/me/privacy', leaver, {
@@ -264,6 +278,35 @@ describe('DELETE /api/account', () => {
       ),
     ).toBeGreaterThan(0);
 
+    // Every kind of row the reader keeps is there before.
+    const id = leaver.id;
+    const gone: Array<[string, PgTable, SQL | undefined]> = [
+      ['sessions', sessions, eq(sessions.userId, id)],
+      ['preferences', preferences, eq(preferences.userId, id)],
+      ['privacy', readerPrivacy, eq(readerPrivacy.userId, id)],
+      ['reading list', readingListEntries, eq(readingListEntries.userId, id)],
+      ['reads', readingListReads, eq(readingListReads.userId, id)],
+      ['shelves', shelves, eq(shelves.userId, id)],
+      ['goals', readingGoals, eq(readingGoals.userId, id)],
+      ['follows', follows, or(eq(follows.followerId, id), eq(follows.followeeId, id))],
+      ['blocks', blocks, or(eq(blocks.blockerId, id), eq(blocks.blockedId, id))],
+      ['imports', imports, eq(imports.userId, id)],
+      ['notifications', notifications, or(eq(notifications.recipientId, id), eq(notifications.actorId, id))],
+      ['notification choices', notificationPreferences, eq(notificationPreferences.userId, id)],
+      ['newsletter', newsletterSubscriptions, eq(newsletterSubscriptions.email, email)],
+      ['reviews', reviews, eq(reviews.userId, id)],
+      ['replies', reviewReplies, eq(reviewReplies.userId, id)],
+      ['reactions', reviewReactions, eq(reviewReactions.userId, id)],
+      ['replies to their review', reviewReplies, eq(reviewReplies.reviewId, leaverReview.id)],
+      ['lists', bookLists, eq(bookLists.ownerId, id)],
+      ['votes', bookListVotes, eq(bookListVotes.userId, id)],
+      ['list items added', bookListItems, eq(bookListItems.addedBy, id)],
+      ['feed', feedEntries, eq(feedEntries.actorId, id)],
+      ['memberships', clubMemberships, eq(clubMemberships.userId, id)],
+      ['activity', bookActivity, eq(bookActivity.userId, id)],
+    ];
+    for (const [what, table, where] of gone) expect(await countWhere(table, where), what).toBeGreaterThan(0);
+
     await expectStatus(deleteAccount(leaver, PASSWORD), 204);
 
     // Signed out everywhere, cannot sign in, no profile, no picture.
@@ -290,37 +333,8 @@ describe('DELETE /api/account', () => {
     });
     expect(tomb?.email).not.toBe(email);
 
-    // Every row they kept is gone.
-    const id = leaver.id;
-    const gone: Array<[string, Promise<number>]> = [
-      ['sessions', countWhere(sessions, eq(sessions.userId, id))],
-      ['preferences', countWhere(preferences, eq(preferences.userId, id))],
-      ['privacy', countWhere(readerPrivacy, eq(readerPrivacy.userId, id))],
-      ['reading list', countWhere(readingListEntries, eq(readingListEntries.userId, id))],
-      ['reads', countWhere(readingListReads, eq(readingListReads.userId, id))],
-      ['shelves', countWhere(shelves, eq(shelves.userId, id))],
-      ['goals', countWhere(readingGoals, eq(readingGoals.userId, id))],
-      ['follows', countWhere(follows, or(eq(follows.followerId, id), eq(follows.followeeId, id)))],
-      ['blocks', countWhere(blocks, or(eq(blocks.blockerId, id), eq(blocks.blockedId, id)))],
-      ['imports', countWhere(imports, eq(imports.userId, id))],
-      [
-        'notifications',
-        countWhere(notifications, or(eq(notifications.recipientId, id), eq(notifications.actorId, id))),
-      ],
-      ['notification choices', countWhere(notificationPreferences, eq(notificationPreferences.userId, id))],
-      ['newsletter', countWhere(newsletterSubscriptions, eq(newsletterSubscriptions.email, email))],
-      ['reviews', countWhere(reviews, eq(reviews.userId, id))],
-      ['replies', countWhere(reviewReplies, eq(reviewReplies.userId, id))],
-      ['reactions', countWhere(reviewReactions, eq(reviewReactions.userId, id))],
-      ['replies to their review', countWhere(reviewReplies, eq(reviewReplies.reviewId, leaverReview.id))],
-      ['lists', countWhere(bookLists, eq(bookLists.ownerId, id))],
-      ['votes', countWhere(bookListVotes, eq(bookListVotes.userId, id))],
-      ['list items added', countWhere(bookListItems, eq(bookListItems.addedBy, id))],
-      ['feed', countWhere(feedEntries, eq(feedEntries.actorId, id))],
-      ['memberships', countWhere(clubMemberships, eq(clubMemberships.userId, id))],
-      ['activity', countWhere(bookActivity, eq(bookActivity.userId, id))],
-    ];
-    for (const [what, pending] of gone) expect(await pending, what).toBe(0);
+    // Every one of them is gone.
+    for (const [what, table, where] of gone) expect(await countWhere(table, where), what).toBe(0);
 
     // The book's rating follows: only the other reader's 3 is left.
     const after = await call<BookDetail>(`/api/books/${book}`, null);
