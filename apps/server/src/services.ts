@@ -8,7 +8,7 @@ import { createAdminCatalogueService } from './modules/admin-catalogue/admin-cat
 import { createSiteSettingsRepository } from './modules/site-settings/site-settings.repository.js';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
-import { createAccountService } from './modules/account/account.service.js';
+import { createAccountService, type AccountServiceDeps } from './modules/account/account.service.js';
 import { createTwoFactor } from './modules/account/two-factor.service.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -68,6 +68,7 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createDomainEvents } from './lib/domain-events.js';
 import { createLibraryServices } from './services.library.js';
+import { readerErasers } from './services.leaving.js';
 import type { Logger } from './lib/logger.js';
 import { memoryRateLimiters, type RateLimiters } from './lib/rate-limiter.js';
 import type { RedisState } from './lib/redis.js';
@@ -85,6 +86,11 @@ export interface ServiceDeps {
   rateLimiters?: RateLimiters;
   /** Where uploads go when not `DATA_DIR/uploads` (the S3 bucket; buildApp loads its SDK only then). */
   storage?: Storage;
+  /**
+   * Told after a reader deleted their account (`DELETE /api/account`), with the address and language
+   * it had: where the mail confirming it is to be sent from. Nothing is sent without it.
+   */
+  onAccountDeleted?: AccountServiceDeps['onAccountDeleted'];
 }
 
 /** The composition root: repositories over one database, services over repositories. */
@@ -96,6 +102,7 @@ export function createServices({
   redisState,
   rateLimiters = memoryRateLimiters(),
   storage,
+  onAccountDeleted,
 }: ServiceDeps) {
   const { db } = database;
   /** Domain events: modules emit after commit; notifications, sockets and the recommender listen. */
@@ -200,6 +207,8 @@ export function createServices({
     storage: uploads,
     events,
     logger,
+    erasers: readerErasers,
+    onAccountDeleted,
   });
 
   /** A reader's own shelves; `ensure` + `addBook` are the entry points of an importer (Goodreads shelves). */

@@ -164,3 +164,12 @@ export const twoFactorLoginSchema = z.object({
   code: secondFactorCodeSchema,
 });
 export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
+
+/** DELETE /api/account: the reader's password confirms that they leave for good. */
+export const accountDeleteSchema = z.object({
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, { error: 'validation.passwordRequired' })
+    .max(LIMITS.passwordMax, { error: 'validation.passwordMax' }),
+});
+export type AccountDeleteInput = z.input<typeof accountDeleteSchema>;

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   ACCOUNT_LIMITS,
+  accountDeleteSchema,
   accountDisplaySchema,
   accountSecuritySchema,
   accountSessionsSchema,
@@ -52,6 +53,26 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentActor(request);
       await services.account.updateProfile(actor, request.body);
       return meOf(actor.userId);
+    },
+  );
+
+  app.delete(
+    '/api/account',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'Delete the account for good (password to confirm): everything the reader kept or wrote goes, ' +
+          'but chat messages and club topics, which stay as "Deleted reader"; 409 for the last admin',
+        security,
+        body: accountDeleteSchema,
+        response: { ...noContent, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await services.account.deleteAccount(currentActor(request), request.body.password);
+      return reply.code(204).send(null);
     },
   );
 

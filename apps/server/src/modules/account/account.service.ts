@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import type { AccountDisplay, AccountSecurity, ProfileUpdate, TwoFactorSetup } from '@nebab/shared';
+import type { AccountDisplay, AccountSecurity, Language, ProfileUpdate, TwoFactorSetup } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
 import type { SessionRow, UserRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
@@ -14,6 +14,7 @@ import { now } from '../../lib/time.js';
 import type { AuthRepository } from '../auth/auth.repository.js';
 import type { Actor } from '../users/users.policy.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import type { LeavingReader, ReaderEraser } from './account.erase.js';
 import type { AccountRepository } from './account.repository.js';
 import { matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri } from './totp.js';
 import type { TwoFactor } from './two-factor.service.js';
@@ -34,11 +35,28 @@ export interface AccountServiceDeps {
   storage: Storage;
   events: DomainEvents;
   logger: Logger;
+  /**
+   * Leaving (`DELETE /api/account`): each module's part of erasing a reader, run in this order in
+   * one transaction (`services.leaving.ts`).
+   */
+  erasers: readonly ReaderEraser[];
+  /**
+   * Called once an account is gone (after the commit), with the address it had: the hook the
+   * composition root wires to the mail that confirms it. A failure is logged, the account stays gone.
+   */
+  onAccountDeleted?: (reader: DeletedReader) => Promise<void>;
+}
+
+/** Who left, as the confirmation needs them: the account itself no longer holds any of this. */
+export interface DeletedReader extends LeavingReader {
+  name: string;
+  language: Language | null;
 }
 
 /** The reader's own account: profile, picture, password, sessions, recovery email, two-factor sign-in. */
 export function createAccountService(deps: AccountServiceDeps) {
-  const { db, account, authRepo, users, twoFactor, storage, events, logger } = deps;
+  const { db, account, authRepo, users, twoFactor, storage, events, logger, erasers, onAccountDeleted } =
+    deps;
 
   async function userOf(actor: Actor): Promise<UserRow> {
     const user = await users.findById(actor.userId);
@@ -61,7 +79,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   async function removeFileQuietly(key: string | null): Promise<void> {
     if (!key) return;
     await storage.remove(key).catch((error: unknown) => {
-      logger.warn({ err: error, key }, 'could not remove an old profile picture');
+      logger.warn({ err: error, key }, 'could not remove an uploaded file');
     });
   }
 
@@ -236,6 +254,35 @@ export function createAccountService(deps: AccountServiceDeps) {
         if (!(await twoFactor.guardedCheck(user.id, () => twoFactor.useCode(user.id, input.code, tx))))
           throw new ValidationError({ code: 'account.codeWrong' }, 'account.codeWrong');
         await account.deleteTotp(user.id, tx);
+      });
+    },
+    /**
+     * Leaving for good: with the reader's password, every module erases its part in one transaction
+     * (nothing is half-erased when any part fails); the uploaded files go after the commit, the
+     * reader's sockets drop and `onAccountDeleted` is told. The last active admin cannot leave (409).
+     */
+    async deleteAccount(actor: Actor, password: string): Promise<void> {
+      const user = await userOf(actor);
+      await assertPassword(user, password, 'password');
+      const reader: DeletedReader = {
+        id: user.id,
+        email: user.email,
+        recoveryEmail: user.recoveryEmail,
+        name: user.name,
+        language: user.language === 'am' || user.language === 'en' ? user.language : null,
+      };
+      const files = await db.transaction(async (tx) => {
+        const { user: locked, otherAdmins } = await users.lockWithAdmins(user.id, tx);
+        if (!locked || locked.status === 'deleted') throw new NotFoundError();
+        if (locked.role === 'admin' && otherAdmins === 0) throw new ConflictError('account.lastAdmin');
+        const keys: string[] = [];
+        for (const erase of erasers) keys.push(...((await erase(reader, tx)) ?? []));
+        return keys;
+      });
+      await Promise.all(files.map((key) => removeFileQuietly(key)));
+      await events.emit('user.sessionsEnded', { userId: user.id });
+      await onAccountDeleted?.(reader).catch((error: unknown) => {
+        logger.error({ err: error, userId: user.id }, 'the account is deleted; telling its reader failed');
       });
     },
   };

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { escapeLike, selectRows } from '../../db/sql-helpers.js';
 import { bookCardColumns, COVER_FIELDS, type BookCard } from '../books/book-card.js';
+import { anonymisedAccount } from '../users/users.erase.js';
 
 /** A person as the admin screens show them (the presenter names deleted accounts). */
 export interface PersonRef {
@@ -148,20 +149,7 @@ export function createAdminModerationRepository(db: Db) {
      * in). Reviews, replies and reports stay, shown as "Deleted reader".
      */
     async anonymiseUser(id: string, tx: Db): Promise<void> {
-      await tx
-        .update(users)
-        .set({
-          status: 'deleted',
-          name: 'Deleted reader',
-          email: `deleted-${id}@deleted.invalid`,
-          passwordHash: null,
-          googleId: null,
-          profilePicture: null,
-          birthDate: null,
-          location: null,
-          role: 'user',
-        })
-        .where(eq(users.id, id));
+      await tx.update(users).set(anonymisedAccount(id)).where(eq(users.id, id));
       await tx.delete(sessions).where(eq(sessions.userId, id));
       await tx.delete(preferences).where(eq(preferences.userId, id));
     },

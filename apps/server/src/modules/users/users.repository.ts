@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { readingListEntries, reviews, users, type NewUserRow, type UserRow } from '../../db/schema/index.js';
 
@@ -37,6 +37,24 @@ export function createUsersRepository(db: Db) {
     async update(id: string, patch: UserPatch, tx: Db = db): Promise<UserRow | undefined> {
       const [row] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
       return row;
+    },
+
+    /**
+     * Locks the user's row and every active admin's, in one order (so two admins leaving at once
+     * queue instead of deadlocking): the user and how many other active admins remain.
+     */
+    async lockWithAdmins(id: string, tx: Db): Promise<{ user: UserRow | undefined; otherAdmins: number }> {
+      const rows = await tx
+        .select()
+        .from(users)
+        .where(or(eq(users.id, id), and(eq(users.role, 'admin'), eq(users.status, 'active'))))
+        .orderBy(users.id)
+        .for('update');
+      return {
+        user: rows.find((row) => row.id === id),
+        otherAdmins: rows.filter((row) => row.id !== id && row.role === 'admin' && row.status === 'active')
+          .length,
+      };
     },
 
     /** Reading list counts of the dashboard: every entry, the completed ones (books read), the given-up ones. */

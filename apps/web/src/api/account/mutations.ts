@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  AccountDeleteInput,
   AccountSecurity,
   ErrorBody,
   LoginResponse,
@@ -149,5 +150,12 @@ export function useTwoFactorLoginMutation() {
   return useMutation({
     mutationFn: (body: TwoFactorLoginInput) =>
       apiRequest<LoginResponse>('/api/auth/login/2fa', { method: 'POST', body, token: null }),
+  });
+}
+
+/** DELETE /api/account: leaving for good, confirmed with the password (204). */
+export function useDeleteAccountMutation() {
+  return useMutation({
+    mutationFn: (body: AccountDeleteInput) => apiRequest<void>('/api/account', { method: 'DELETE', body }),
   });
 }

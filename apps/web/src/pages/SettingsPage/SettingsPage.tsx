@@ -12,6 +12,7 @@ import { PrivacyCard } from '../../features/readers/PrivacyCard';
 import { LibrarySection } from '../../features/library/LibrarySection';
 import { AvatarCard } from '../../features/settings/AvatarCard';
 import { ChangePasswordCard } from '../../features/settings/ChangePasswordCard';
+import { DeleteAccountCard, DownloadDataCard } from '../../features/settings/DeleteAccountCard';
 import { DevicesCard } from '../../features/settings/DevicesCard';
 import { PreferencesSection } from '../../features/settings/PreferencesSection';
 import { ProfileCard } from '../../features/settings/ProfileCard';
@@ -103,6 +104,8 @@ function SecuritySection({ loginEmail }: { loginEmail: string }) {
       />
       <RecoveryEmailCard recoveryEmail={state.recoveryEmail} loginEmail={loginEmail} />
       <DevicesCard />
+      <DownloadDataCard />
+      <DeleteAccountCard hasPassword={state.hasPassword} />
     </div>
   );
 }

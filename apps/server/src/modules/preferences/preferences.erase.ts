@@ -1,0 +1,8 @@
+import { eq } from 'drizzle-orm';
+import { preferences } from '../../db/schema/index.js';
+import type { ReaderEraser } from '../account/account.erase.js';
+
+/** The reader's reading preferences. */
+export const erasePreferences: ReaderEraser = async (reader, tx) => {
+  await tx.delete(preferences).where(eq(preferences.userId, reader.id));
+};
