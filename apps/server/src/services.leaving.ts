@@ -19,11 +19,14 @@ import { eraseAccount } from './modules/users/users.erase.js';
 
 /**
  * Leaving for good (`DELETE /api/account`): each module erases the rows of its own tables, in this
- * order, inside the account service's one transaction. Clubs first (a club they alone moderate
- * passes on while their membership is still there to be read), the account row last (anonymised:
- * the chat messages and topics that stay show "Deleted reader").
+ * order, inside the account service's one transaction. Imports first: deleting them waits for a
+ * batch being applied to commit, so the reading-list entries and reviews it wrote are there to be
+ * erased next, and no batch comes after. Clubs before the rest (a club they alone moderate passes on
+ * while their membership is still there to be read); the account row last (anonymised: the chat
+ * messages and topics that stay show "Deleted reader").
  */
 export const readerErasers: readonly ReaderEraser[] = [
+  eraseImports,
   eraseClubMemberships,
   eraseLists,
   eraseReviews,
@@ -32,7 +35,6 @@ export const readerErasers: readonly ReaderEraser[] = [
   eraseRelationships,
   eraseFeed,
   eraseNotifications,
-  eraseImports,
   eraseBookReports,
   eraseSuggestions,
   eraseBookAuthorship,

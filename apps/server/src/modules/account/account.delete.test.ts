@@ -10,7 +10,7 @@ import type {
   MeResponse,
   Review,
 } from '@nebab/shared';
-import { count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -57,6 +57,7 @@ import { silentLogger } from '../../lib/logger.js';
 import { memoryRateLimiters } from '../../lib/rate-limiter.js';
 import { createLocalStorage } from '../../lib/storage.js';
 import { readerErasers } from '../../services.leaving.js';
+import { selectRows } from '../../db/sql-helpers.js';
 import { createAuthRepository } from '../auth/auth.repository.js';
 import { createUsersRepository } from '../users/users.repository.js';
 import type { ReaderEraser } from './account.erase.js';
@@ -415,6 +416,48 @@ describe('DELETE /api/account', () => {
     await expectStatus(deleteAccount(admin, PASSWORD), 204);
     expect((await deleteAccount(second, PASSWORD)).status).toBe(409);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'waits for an import batch in flight and erases what it wrote, without a deadlock (PostgreSQL)',
+    async () => {
+      const reader = await newReader(server, 'Importing Reader');
+      const book = await insertBook(server.db, 'Tobbya');
+      const [started] = await server.db
+        .insert(imports)
+        .values({ userId: reader.id, source: 'goodreads', status: 'running' })
+        .returning();
+      if (!started) throw new Error('no import');
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let claimed = () => {};
+      const claim = new Promise<void>((resolve) => (claimed = resolve));
+      // A batch of the import, as imports.service applies one: the import claimed, then the rows written.
+      const batch = server.db.transaction(async (tx) => {
+        await tx.select().from(imports).where(eq(imports.id, started.id)).for('update');
+        claimed();
+        await released;
+        await tx.insert(readingListEntries).values({ userId: reader.id, bookId: book, status: 'wantToRead' });
+      });
+      await claim;
+      const deleting = deleteAccount(reader, PASSWORD);
+      // Once the deletion waits for the batch's lock, the batch writes its rows and commits.
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const [waiting] = await selectRows<{ n: number }>(
+          server.db,
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if ((waiting?.n ?? 0) > 0) break;
+        if (Date.now() > deadline) throw new Error('the deletion never waited for the batch');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      release();
+      await batch;
+      expect((await deleting).status).toBe(204);
+      expect(await countWhere(readingListEntries, eq(readingListEntries.userId, reader.id))).toBe(0);
+      expect(await countWhere(imports, eq(imports.userId, reader.id))).toBe(0);
+    },
+  );
 
   describe('the account service', () => {
     /** The account service over the test database, with these erasers and this hook. */

@@ -41,7 +41,10 @@ export function createUsersRepository(db: Db) {
 
     /**
      * Locks the user's row and every active admin's, in one order (so two admins leaving at once
-     * queue instead of deadlocking): the user and how many other active admins remain.
+     * queue instead of deadlocking): the user and how many other active admins remain. `NO KEY
+     * UPDATE`, not `UPDATE`: rows that other transactions insert for the user meanwhile (an import's
+     * batch) only take a key-share lock on it, and must not wait for this transaction while it waits
+     * for them.
      */
     async lockWithAdmins(id: string, tx: Db): Promise<{ user: UserRow | undefined; otherAdmins: number }> {
       const rows = await tx
@@ -49,7 +52,7 @@ export function createUsersRepository(db: Db) {
         .from(users)
         .where(or(eq(users.id, id), and(eq(users.role, 'admin'), eq(users.status, 'active'))))
         .orderBy(users.id)
-        .for('update');
+        .for('no key update');
       return {
         user: rows.find((row) => row.id === id),
         otherAdmins: rows.filter((row) => row.id !== id && row.role === 'admin' && row.status === 'active')
