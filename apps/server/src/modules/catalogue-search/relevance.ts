@@ -5,7 +5,7 @@ import type { TextQuery } from './text-query.js';
 /** The candidates' columns the score reads. */
 export const SCORE_COLUMNS = sql.raw(
   'b.id, b.title, b.ratings_count, b.want_to_read_count, b.search_vector, b.search_keys, b.title_words, ' +
-    'b.series_words, b.series_number, b.title_key, b.title_latin, b.isbn10, b.isbn13',
+    'b.series_words, b.series_number, b.title_key, b.title_latin, b.isbn10, b.isbn13, b.geez',
 );
 
 export const tsq = (text: string | null) =>
@@ -22,10 +22,15 @@ export interface TextSource {
   few: boolean;
 }
 
-/** The sources of a text's matches. */
-export function sources(text: TextQuery): TextSource[] {
+/**
+ * The sources of a text's matches (`whole`: without the last word read as unfinished — the books the
+ * words as typed find).
+ */
+export function sources(text: TextQuery, whole = false): TextSource[] {
   const found: TextSource[] = [];
   if (text.words) found.push({ condition: sql`b.search_vector @@ ${tsq(text.words)}`, few: false });
+  if (text.unfinished?.words && !whole)
+    found.push({ condition: sql`b.search_vector @@ ${tsq(text.unfinished.words)}`, few: false });
   // Latin keys of a Latin query look for books written in Ge'ez (Amharic typed in Latin letters);
   // those of a Ge'ez query for a foreign book whose title it spells (ሃሪ ፖተር).
   if (text.keys)
@@ -44,9 +49,9 @@ export function sources(text: TextQuery): TextSource[] {
   return found;
 }
 
-/** Any source matches (for an index walk in a sorted order). */
-export function anyTextCondition(text: TextQuery): SQL {
-  const found = sources(text);
+/** Any source matches (for an index walk in a sorted order; `whole`: as in `sources`). */
+export function anyTextCondition(text: TextQuery, whole = false): SQL {
+  const found = sources(text, whole);
   return found.length === 0
     ? sql`false`
     : sql`(${sql.join(
@@ -63,9 +68,12 @@ const SERIES_POSITION = sql.raw(
 /**
  * Relevance of a candidate (alias `b`, the SCORE_COLUMNS). In points:
  * - its ISBN was typed: 100 (search goes straight to it);
+ * - the typed words read as a series' name: 15 less a hundredth of the volume's number, and nothing
+ *   else counts (a series lists in its order, the first book first, an omnibus titled as the series
+ *   right after it, a boxed set or a volume with no number after the numbered ones; popularity
+ *   only breaks ties);
  * - the typed words read as the whole title: 3 (its start: 1; every title word among the typed
- *   ones, as in "1984 orwell": 0.6); as a series' name: 4, earlier volumes first (a series lists in
- *   order);
+ *   ones, as in "1984 orwell": 0.6);
  * - where the words are: all in an author's name 2.5 (1.2 for a single word, as often a first name:
  *   the author's own books, most read first, before books whose title names them: no title points
  *   then), split between title and author 1.5
@@ -75,9 +83,21 @@ const SERIES_POSITION = sql.raw(
  *   the words' and the keys' points counts (a Ge'ez query's keys 1.5 less: its own words first;
  *   Latin words whose every key is one of Ge'ez books' 1 more: they read as Amharic);
  * - popularity (0.1 × log ratings: the most read first) and, but among an author's books, the text
- *   rank (title weighs more than authors, than descriptions; 0.3 ×) order the rest.
+ *   rank (title weighs more than authors, than descriptions; 0.3 ×) order the rest;
+ * - a book found only by reading a search's known last word as unfinished ("harry pot"): its points
+ *   for that reading, 25 less — below every book the words as typed find.
  */
 export function score(text: TextQuery): SQL {
+  if (!text.unfinished) return wholeScore(text);
+  // The last word read as unfinished ("harry pot"): its books rank below every whole-word match.
+  return sql`CASE WHEN ${anyTextCondition(text, true)} THEN ${wholeScore(text)}
+                  ELSE ${wholeScore(text.unfinished)} - ${UNFINISHED_BELOW} END`;
+}
+
+/** What a book the last word finds only as a prefix loses: more than any score but an ISBN's. */
+const UNFINISHED_BELOW = 25;
+
+function wholeScore(text: TextQuery): SQL {
   // The most read first: log of the ratings (a read each), as Goodreads counts them.
   const parts: SQL[] = [sql`0.1 * ln(1 + b.ratings_count)`];
   if (text.isbn)
@@ -151,13 +171,20 @@ export function score(text: TextQuery): SQL {
   } else {
     parts.push(wordPlace);
   }
-  if (text.phrases.length)
-    parts.push(
-      sql`CASE WHEN b.series_words = ANY(${textArray(text.phrases)})
-               THEN 4 - 0.25 * least(coalesce(${SERIES_POSITION}, 12), 12) ELSE 0 END`,
-    );
-  return sql.join(parts, sql` + `);
+  const points = sql.join(parts, sql` + `);
+  if (text.phrases.length === 0) return points;
+  // A series named: its volumes in their order, before anything else the words find; the whole work
+  // titled as the series (the omnibus "The Lord of the Rings") right after the first book, a boxed
+  // set ("1-7") or a volume with no number after the numbered ones.
+  return sql`CASE WHEN b.series_words = ANY(${textArray(text.phrases)})
+                  THEN ${SERIES_POINTS} - 0.01 * least(coalesce(${SERIES_POSITION},
+                         CASE WHEN b.title_words = b.series_words THEN 1.5 ELSE 999 END), 999)
+                       + 0.0001 * ln(1 + b.ratings_count)
+                  ELSE ${points} END`;
 }
+
+/** A volume of a series named by the words: more than any other reading of them but an ISBN. */
+const SERIES_POINTS = 15;
 
 /**
  * Which candidates relevance scores when there are more than RANK_WINDOW: the title read exactly
@@ -167,6 +194,8 @@ export function score(text: TextQuery): SQL {
  */
 export function windowOrder(text: TextQuery): SQL {
   const parts: SQL[] = [];
+  // The words as typed before the last word read as unfinished.
+  if (text.unfinished) parts.push(sql`(${anyTextCondition(text, true)}) DESC`);
   if (text.phrases.length) parts.push(sql`(b.title_words = ANY(${textArray(text.phrases)})) DESC`);
   if (text.keyPhrases.length) parts.push(sql`(b.title_key = ANY(${textArray(text.keyPhrases)})) DESC`);
   if (text.words && text.keys) parts.push(sql`(b.search_vector @@ ${tsq(text.words)}) DESC`);
@@ -175,6 +204,13 @@ export function windowOrder(text: TextQuery): SQL {
 
 /** The words (or the Latin keys) name one of the book's authors (alias `b`). */
 export function authorHit(text: TextQuery): SQL {
+  if (text.unfinished)
+    return sql`CASE WHEN ${anyTextCondition(text, true)} THEN ${wholeAuthorHit(text)}
+                    ELSE ${wholeAuthorHit(text.unfinished)} END`;
+  return wholeAuthorHit(text);
+}
+
+function wholeAuthorHit(text: TextQuery): SQL {
   const hits: SQL[] = [];
   if (text.author) hits.push(sql`b.search_vector @@ ${tsq(text.author)}`);
   if (text.keysAuthor && !text.ethiopic)

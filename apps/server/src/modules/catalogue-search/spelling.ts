@@ -257,6 +257,38 @@ function joinSplitWords(choices: WordChoice[], lexicon: Lexicon): WordChoice[] {
   return out;
 }
 
+/**
+ * The words read again when, as typed, they find nothing or almost nothing: a word the vocabulary
+ * knows may still be a slip for another known word ("jane austin": Austin is a name too). Each such
+ * word (not one `skip` marks) keeps its typed reading first and gains the known words within its
+ * edits, nearest and most common first; it no longer counts as typed, so a book found through a
+ * respelling says "Showing results for".
+ */
+export function respellKnown(
+  choices: readonly WordChoice[],
+  lexicon: Lexicon,
+  skip?: (word: string) => boolean,
+): WordChoice[] {
+  return choices.map((choice) => {
+    const word = choice.typed;
+    if (!choice.keepsTyped || choice.alternatives.length !== 1 || word.includes(' ') || skip?.(word))
+      return choice;
+    const max = allowedEdits([...word].length);
+    const reach = choices.length > 1 ? max : 1;
+    const near = lexicon.near(word, reach).filter((candidate) => candidate.distance <= reach);
+    if (near.length === 0) return choice;
+    return {
+      ...choice,
+      alternatives: [
+        [word],
+        ...near.slice(0, MAX_ALTERNATIVES.withOthers - 1).map((candidate) => [candidate.term]),
+      ],
+      keepsTyped: false,
+      distance: near[0]!.distance,
+    };
+  });
+}
+
 /** True when a correction changed something (a word has no alternative equal to what was typed). */
 export function corrected(choices: readonly WordChoice[]): boolean {
   return choices.some((choice) => !choice.keepsTyped);
