@@ -17,7 +17,12 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
   await ensureCatalog(server.db, { catalogDir: writeFixtureCatalog(), catalogEthiopianShopContent: false });
-  const book = (id: string, title: string, author: string, extra: Partial<typeof books.$inferInsert> = {}) => ({
+  const book = (
+    id: string,
+    title: string,
+    author: string,
+    extra: Partial<typeof books.$inferInsert> = {},
+  ) => ({
     id,
     source: 'local',
     title,

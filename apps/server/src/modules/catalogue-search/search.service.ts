@@ -17,7 +17,28 @@ export const SUGGEST_LIMIT = 8;
  * When the words as typed find at most this many books, known words are read as possible slips for
  * other known words too (`respellKnown`).
  */
-const ALMOST_NOTHING = 2;
+const ALMOST_NOTHING = 3;
+
+/** A text query's Latin keys left out (a respelt reading reads them). */
+const NO_KEYS = {
+  keys: null,
+  keysAuthor: null,
+  keysTitle: null,
+  keysTitleAuthor: null,
+  keyPhrase: null,
+  keyPhrases: [],
+} satisfies Partial<TextQuery>;
+
+/**
+ * `text` read wider at the end by `respelt`: its own readings (the words as typed, then the last word
+ * unfinished) keep their order before it, by their words (their Latin keys left to `respelt`).
+ */
+function widen(text: TextQuery, respelt: TextQuery): TextQuery {
+  return { ...text, ...NO_KEYS, wider: text.wider ? widen(text.wider, respelt) : respelt };
+}
+
+/** The widest reading of a text (the one whose words name every alternative searched). */
+const widest = (text: TextQuery): TextQuery => (text.wider ? widest(text.wider) : text);
 
 /** "Nothing found" offers at most this many closest titles. */
 const CLOSEST_LIMIT = 6;
@@ -94,7 +115,7 @@ export function describeCorrection(
   found: readonly ShownBook[],
 ): SearchOutcome['correction'] {
   const top = found[0];
-  if (!top || text.choices.every((choice) => choice.keepsTyped)) return null;
+  if (!top || text.choices.every((choice) => choice.keepsTyped && !choice.respelt)) return null;
   const left = text.unread.length > 0;
   const readable = text.choices.filter((choice) => !text.unread.includes(choice.typed));
   const document = `${top.title} ${top.series ?? ''} ${top.authors.join(' ')}`;
@@ -115,7 +136,7 @@ export function describeCorrection(
       return left ? showing(asTyped()) : null;
   }
   const words = readable.map((choice) => {
-    if (choice.keepsTyped) return choice.typed;
+    if (choice.keepsTyped && !choice.respelt) return choice.typed;
     const byTop = choice.alternatives.filter((alternative) =>
       alternative.every((word) => holds(word, choice.prefix)),
     );
@@ -195,10 +216,12 @@ export function createSearchService(deps: {
     if (!query.asTyped && !text.isbn && page.rawTotal <= ALMOST_NOTHING) {
       // As typed, the words find nothing or almost nothing: a known word may be a slip for another
       // ("jane austin"). Their respelling stands when it finds more.
+      // The books the words as typed find by their words still come first.
       const respelt = buildTextQuery(analysed, await lexicons(), { lastIsPrefix: true, respell: true })!;
       if (respelt.words !== text.words) {
-        const again = await search.text(respelt, request);
-        if (again.rawTotal > page.rawTotal) [text, page] = [respelt, again];
+        const wider = widen(text, respelt);
+        const again = await search.text(wider, request);
+        if (again.rawTotal > page.rawTotal) [text, page] = [wider, again];
       }
     }
     const top = page.items[0];
@@ -213,7 +236,8 @@ export function createSearchService(deps: {
       items: page.items,
       totalItems: page.total,
       rawTotal: page.rawTotal,
-      correction: isbnBook || query.page > 1 ? null : describeCorrection(text, analysed.text, page.items),
+      correction:
+        isbnBook || query.page > 1 ? null : describeCorrection(widest(text), analysed.text, page.items),
       match: isbnBook ? { kind: 'isbn', bookId: isbnBook } : null,
       closest,
     };

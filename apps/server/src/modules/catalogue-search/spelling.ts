@@ -145,6 +145,8 @@ export interface WordChoice {
   prefix: boolean;
   /** Edits to the nearest correction (0 when the typed word stands). */
   distance: number;
+  /** A known word given the known words near it too (`respellKnown`): the line names the one read. */
+  respelt?: boolean;
 }
 
 /**
@@ -261,7 +263,7 @@ function joinSplitWords(choices: WordChoice[], lexicon: Lexicon): WordChoice[] {
  * The words read again when, as typed, they find nothing or almost nothing: a word the vocabulary
  * knows may still be a slip for another known word ("jane austin": Austin is a name too). Each such
  * word (not one `skip` marks) keeps its typed reading first and gains the known words within its
- * edits, nearest and most common first; it no longer counts as typed, so a book found through a
+ * edits, nearest and most common first, and is marked `respelt`, so a book found through a
  * respelling says "Showing results for".
  */
 export function respellKnown(
@@ -271,20 +273,29 @@ export function respellKnown(
 ): WordChoice[] {
   return choices.map((choice) => {
     const word = choice.typed;
-    if (!choice.keepsTyped || choice.alternatives.length !== 1 || word.includes(' ') || skip?.(word))
-      return choice;
+    const typedFirst = choice.alternatives[0]?.length === 1 && choice.alternatives[0][0] === word;
+    if (!choice.keepsTyped || !typedFirst || word.includes(' ') || skip?.(word)) return choice;
     const max = allowedEdits([...word].length);
     const reach = choices.length > 1 ? max : 1;
-    const near = lexicon.near(word, reach).filter((candidate) => candidate.distance <= reach);
+    const known = new Set(choice.alternatives.map((alternative) => alternative.join(' ')));
+    // Words of three letters or more that carry meaning ("andy" is not "and").
+    const near = lexicon
+      .near(word, reach)
+      .filter(
+        (candidate) =>
+          candidate.distance <= reach &&
+          [...candidate.term].length >= 3 &&
+          !skip?.(candidate.term) &&
+          !known.has(candidate.term),
+      );
     if (near.length === 0) return choice;
     return {
       ...choice,
-      alternatives: [
-        [word],
-        ...near.slice(0, MAX_ALTERNATIVES.withOthers - 1).map((candidate) => [candidate.term]),
-      ],
-      keepsTyped: false,
-      distance: near[0]!.distance,
+      alternatives: [...choice.alternatives, ...near.map((candidate) => [candidate.term])].slice(
+        0,
+        MAX_ALTERNATIVES.withOthers,
+      ),
+      respelt: true,
     };
   });
 }

@@ -48,12 +48,13 @@ export interface TextQuery {
   /** Typed words read as nothing the catalogue knows, neither as words nor as keys: searched without. */
   unread: string[];
   /**
-   * A search's last word is a whole word the catalogue knows, yet may be unfinished ("harry pot" on
-   * Enter): the query read with it as a prefix. Its books that the words as typed do not find rank
-   * below every whole-word match (`relevance.ts`). Null in typeahead (every last word is a prefix
-   * there) and when the last word is a prefix already.
+   * A wider reading of the words, whose books the words as typed do not find rank below every one
+   * they find (`relevance.ts`): a search's last word that is a whole word the catalogue knows, yet
+   * may be unfinished ("harry pot" on Enter), read as a prefix; or known words respelt (the search
+   * service, when the words as typed find almost nothing). Null in typeahead (every last word is a
+   * prefix there) and when the last word is a prefix already.
    */
-  unfinished: TextQuery | null;
+  wider: TextQuery | null;
 }
 
 /**
@@ -123,7 +124,7 @@ export function buildTextQuery(
   },
 ): TextQuery | null {
   // Typeahead (keyPrefix) reads every last word as unfinished; a search reads an unknown one so, and
-  // a known one too in its `unfinished` reading (knownLastIsPrefix).
+  // a known one too in its wider reading (knownLastIsPrefix).
   const prefixWhenKnown = Boolean(options.keyPrefix || options.knownLastIsPrefix);
   if (query.words.length === 0) return null;
   const skip = (word: string) => isNumber(word) || STOP_WORDS.has(word);
@@ -215,6 +216,6 @@ export function buildTextQuery(
     contentWords: content.length,
     choices,
     unread,
-    unfinished: unfinished?.words && unfinished.words !== tsquery(content) ? unfinished : null,
+    wider: unfinished?.words && unfinished.words !== tsquery(content) ? unfinished : null,
   };
 }
