@@ -1,8 +1,8 @@
-import type { SearchResponse } from '@nebab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalog } from '../../catalog/ensure-catalog.js';
 import { books } from '../../db/schema/index.js';
 import { writeFixtureCatalog } from '../../../test/catalog-fixture.js';
+import { searchRequests } from '../../../test/search-helpers.js';
 import { startTestServer, type TestServer } from '../../../test/helpers.js';
 
 /**
@@ -58,12 +58,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const search = async (q: string, extra = '') =>
-  (await server.request<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}${extra}`)).body;
-const titles = (body: SearchResponse) => body.items.map((item) => item.volumeInfo.title);
-type Suggest = { items: Array<{ id: string; title: string; author: string | null }> };
-const suggest = async (q: string) =>
-  (await server.request<Suggest>(`/api/search/suggest?q=${encodeURIComponent(q)}`)).body.items;
+const { search, titles, suggest } = searchRequests(() => server);
 
 describe('a last word left unfinished', () => {
   it('harry pot, submitted, finds Harry Potter', async () => {
