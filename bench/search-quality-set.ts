@@ -15,6 +15,7 @@ import { ensureCatalog } from '../apps/server/src/catalog/ensure-catalog.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import { STOP_WORDS } from '../apps/server/src/modules/catalogue-search/query.js';
 import { selectRows } from '../apps/server/src/db/sql-helpers.js';
 
 const database = await openDatabase({ kind: 'pglite' });
@@ -43,7 +44,15 @@ const byId = new Map(all.map((b) => [b.id, b]));
 const good = all.filter((b) => b.source === 'goodbooks').sort((a, b) => b.ratings_count - a.ratings_count);
 const ethiopian = all.filter((b) => b.source === 'ethiopian' && /[\u1200-\u137f]/.test(b.title));
 
-type Item = { class: string; q: string; expect: string[]; note?: string; part?: 'tuned' | 'heldOut' };
+type Item = {
+  class: string;
+  q: string;
+  expect: string[];
+  note?: string;
+  part?: 'tuned' | 'heldOut';
+  /** Asked of typeahead rather than search. */
+  via?: 'suggest';
+};
 const items: Item[] = [];
 const mainTitle = (t: string) =>
   t
@@ -329,6 +338,106 @@ const seriesItem = (name: string, b: Book): Item => ({
 });
 for (const [name, b] of [...series].slice(0, 12)) items.push(seriesItem(name, b));
 
+// Issue 26's classes, by rules written from the catalogue before searching for any of them.
+const vocabulary = new Set(
+  (await db.query<{ term: string }>("select term from search_terms where kind = 'w' and books > 0")).rows.map(
+    (r) => r.term,
+  ),
+);
+// 9. unfinished: a title submitted with its last word half typed (its first half, three letters or
+// more; a Ge'ez word its first half, two letters or more). A Latin title of two content words or
+// more: a fragment alone ("eld") is typeahead's task, and a word the fragment happens to be finds
+// its own books first by design.
+function unfinishedItem(b: Book): Item | null {
+  const words = mainTitle(b.title).toLowerCase().split(/\s+/);
+  const last = words.at(-1)!;
+  if (!/^[a-z]{6,}$/.test(last) || words.filter((word) => !STOP_WORDS.has(word)).length < 2) return null;
+  const cut = last.slice(0, Math.max(3, Math.ceil(last.length / 2)));
+  return { class: 'unfinished', q: [...words.slice(0, -1), cut].join(' '), expect: sameTitle(b.title) };
+}
+function unfinishedGeezItem(b: Book): Item | null {
+  const words = withoutEdition(b.title)
+    .replace(/[\u1360-\u1368]|[^\p{L}\p{N}\p{M}]+/gu, ' ')
+    .trim()
+    .split(/\s+/);
+  const last = [...words.at(-1)!];
+  if (words.length < 2 || last.length < 3) return null;
+  const cut = last.slice(0, Math.max(2, Math.ceil(last.length / 2))).join('');
+  const same = all.filter((x) => withoutEdition(x.title) === withoutEdition(b.title)).map((x) => x.id);
+  return { class: 'unfinished', q: [...words.slice(0, -1), cut].join(' '), expect: same, note: 'geez' };
+}
+/** The unfinished items of `books`, at most `count` (Latin) and `geez` (Ge'ez) of them. */
+function unfinishedItems(latin: Book[], geez: Book[], count: number): Item[] {
+  const out: Item[] = [];
+  for (const b of latin) {
+    if (out.length >= count) break;
+    const item = unfinishedItem(b);
+    if (item && !items.some((i) => i.q === item.q)) out.push(item);
+  }
+  const geezOut: Item[] = [];
+  for (const b of geez) {
+    if (geezOut.length >= count) break;
+    const item = unfinishedGeezItem(b);
+    if (item && ![...items, ...geezOut].some((i) => i.q === item.q)) geezOut.push(item);
+  }
+  return [...out, ...geezOut];
+}
+items.push(...unfinishedItems(good.slice(30, 150), famous, 12));
+
+// 10. author-word: an author's surname with one vowel changed into another word the catalogue
+// knows ("jane austen" typed "jane austin"), the first such change of each name.
+function authorWordItem(name: string): Item | null {
+  const words = name.toLowerCase().split(' ');
+  const surname = words.at(-1)!;
+  if (!/^[a-z]{4,}$/.test(surname)) return null;
+  for (let i = 0; i < surname.length; i += 1) {
+    if (!'aeiouy'.includes(surname[i]!)) continue;
+    for (const v of 'aeiouy') {
+      const slip = surname.slice(0, i) + v + surname.slice(i + 1);
+      if (slip !== surname && vocabulary.has(slip))
+        return {
+          class: 'author-word',
+          q: [...words.slice(0, -1), slip].join(' '),
+          expect: byAuthor(name),
+          note: 'author',
+        };
+    }
+  }
+  return null;
+}
+const authorNames = [...new Set(good.map((b) => b.authors[0]!))].filter((name) => name.includes(' '));
+/** Up to `count` author-word items from `names`. */
+function authorWordItems(names: string[], count: number): Item[] {
+  const out: Item[] = [];
+  for (const name of names) {
+    if (out.length >= count) break;
+    const item = authorWordItem(name);
+    if (item) out.push(item);
+  }
+  return out;
+}
+items.push(...authorWordItems(authorNames.slice(0, 60), 12));
+
+// 11. series-first: a series of three volumes or more, named: its first volume (alone) first.
+const volumes = new Map<string, Book[]>();
+for (const b of all) if (b.series) volumes.set(b.series, [...(volumes.get(b.series) ?? []), b]);
+const longSeries = [...series].filter(([name]) => (volumes.get(name)?.length ?? 0) >= 3);
+const seriesFirstItem = ([name, b]: [string, Book]): Item => ({
+  class: 'series-first',
+  q: name.toLowerCase(),
+  expect: [b.id],
+});
+items.push(...longSeries.slice(0, 12).map(seriesFirstItem));
+
+// 12. typeahead-author: an author's name typed into typeahead: one of their own books first.
+const typeaheadAuthorItem = (name: string): Item => ({
+  class: 'typeahead-author',
+  q: name.toLowerCase(),
+  expect: byAuthor(name),
+  via: 'suggest',
+});
+items.push(...authorNames.slice(0, 15).map(typeaheadAuthorItem));
+
 // Held out: the same rules on other books, written after the tuning and never tuned on.
 const tunedCount = items.length;
 for (const b of good.slice(200, 225))
@@ -378,11 +487,17 @@ for (const b of good.slice(80, 200)) {
   ht++;
 }
 for (const [name, b] of [...series].slice(12, 22)) items.push(seriesItem(name, b));
+items.push(...unfinishedItems(good.slice(300, 600), ethiopian.slice(300), 12));
+items.push(...authorWordItems(authorNames.slice(60, 200), 12));
+items.push(...longSeries.slice(12, 24).map(seriesFirstItem));
+items.push(...authorNames.slice(15, 30).map(typeaheadAuthorItem));
 for (const [i, item] of items.entries()) item.part = i < tunedCount ? 'tuned' : 'heldOut';
 
 const seen = new Set<string>();
 for (let i = items.length - 1; i >= 0; i -= 1) {
-  const key = items[i]!.q;
+  // A query asked again by a class of its own (a series' first book alone, typeahead) stays.
+  const own = ['series-first', 'typeahead-author'].includes(items[i]!.class);
+  const key = own ? `${items[i]!.class}|${items[i]!.q}` : items[i]!.q;
   if (seen.has(key)) items.splice(i, 1);
   else seen.add(key);
 }

@@ -3,7 +3,8 @@
  *
  * Relevance of search on the committed set of known-item queries (`bench/search-quality.json`: every
  * class — plain titles, typos, ISBNs in their forms, Ge'ez in other spellings, Latin-typed Amharic,
- * authors, a title with its author, series — each with the ids of its right books, any of which
+ * authors, a title with its author, series, a last word left unfinished, an author's name misspelt
+ * as another word, a series' first book, an author's name in typeahead — each with the ids of its right books, any of which
  * counts), run through the catalogue-search service on PGlite with the shipped catalogue. Prints per
  * class MRR (reciprocal rank of the first right book in the top 10), success@1 and success@5, the
  * same over each part of the set (`tuned`: what search was developed against; `heldOut`: the same
@@ -23,6 +24,8 @@ interface KnownItem {
   q: string;
   expect: string[];
   part: 'tuned' | 'heldOut';
+  /** Asked of typeahead (its 8 suggestions) rather than search. */
+  via?: 'suggest';
 }
 
 const set = JSON.parse(readFileSync(new URL('./search-quality.json', import.meta.url), 'utf8')) as {
@@ -42,7 +45,10 @@ async function main() {
   const total: Score = { n: 0, rr: 0, at1: 0, at5: 0 };
   const misses: string[] = [];
   for (const item of set.queries) {
-    const result = await service.search(searchQuerySchema.parse({ q: item.q, pageSize: 10 }));
+    const result =
+      item.via === 'suggest'
+        ? { items: await service.suggest(item.q) }
+        : await service.search(searchQuerySchema.parse({ q: item.q, pageSize: 10 }));
     const ids = result.items.map((book) => book.id);
     const rank = ids.findIndex((id) => item.expect.includes(id)) + 1;
     const score = byClass.get(item.class) ?? { n: 0, rr: 0, at1: 0, at5: 0 };
@@ -57,16 +63,16 @@ async function main() {
     byClass.set(item.class, score);
     if (rank !== 1 && (rank === 0 || rank > 5 || process.argv.includes('--verbose')))
       misses.push(
-        `  ${item.part.padEnd(8)} ${item.class.padEnd(14)} ${JSON.stringify(item.q)} → ${rank === 0 ? 'not in the top 10' : `rank ${rank}`}; first: ${result.items[0]?.title ?? '—'}`,
+        `  ${item.part.padEnd(8)} ${item.class.padEnd(17)} ${JSON.stringify(item.q)} → ${rank === 0 ? 'not in the top 10' : `rank ${rank}`}; first: ${result.items[0]?.title ?? '—'}`,
       );
   }
   const line = (name: string, s: Score) =>
-    `  ${name.padEnd(14)}${String(s.n).padStart(5)}${(s.rr / s.n).toFixed(3).padStart(8)}${(s.at1 / s.n).toFixed(3).padStart(12)}${(s.at5 / s.n).toFixed(3).padStart(12)}`;
+    `  ${name.padEnd(17)}${String(s.n).padStart(5)}${(s.rr / s.n).toFixed(3).padStart(8)}${(s.at1 / s.n).toFixed(3).padStart(12)}${(s.at5 / s.n).toFixed(3).padStart(12)}`;
   console.log(
     `${set.queries.length} known-item queries (bench/search-quality.json), PGlite with the shipped catalogue:`,
   );
   console.log(
-    `  ${'class'.padEnd(14)}${'n'.padStart(5)}${'MRR'.padStart(8)}${'success@1'.padStart(12)}${'success@5'.padStart(12)}`,
+    `  ${'class'.padEnd(17)}${'n'.padStart(5)}${'MRR'.padStart(8)}${'success@1'.padStart(12)}${'success@5'.padStart(12)}`,
   );
   for (const [name, score] of byClass) console.log(line(name, score));
   for (const [name, score] of byPart) console.log(line(name === 'heldOut' ? 'held out' : name, score));

@@ -5,7 +5,7 @@ import type { TextQuery } from './text-query.js';
 /** The candidates' columns the score reads. */
 export const SCORE_COLUMNS = sql.raw(
   'b.id, b.title, b.ratings_count, b.want_to_read_count, b.search_vector, b.search_keys, b.title_words, ' +
-    'b.series_words, b.series_number, b.title_key, b.title_latin, b.isbn10, b.isbn13',
+    'b.series_words, b.series_number, b.title_key, b.title_latin, b.isbn10, b.isbn13, b.geez',
 );
 
 export const tsq = (text: string | null) =>
@@ -22,31 +22,42 @@ export interface TextSource {
   few: boolean;
 }
 
-/** The sources of a text's matches. */
-export function sources(text: TextQuery): TextSource[] {
-  const found: TextSource[] = [];
-  if (text.words) found.push({ condition: sql`b.search_vector @@ ${tsq(text.words)}`, few: false });
-  // Latin keys of a Latin query look for books written in Ge'ez (Amharic typed in Latin letters);
-  // those of a Ge'ez query for a foreign book whose title it spells (ሃሪ ፖተር).
-  if (text.keys)
-    found.push(
-      text.ethiopic
-        ? { condition: sql`NOT b.geez AND b.search_keys @@ ${tsq(text.keysTitle)}`, few: true }
-        : { condition: sql`b.geez AND b.search_keys @@ ${tsq(text.keys)}`, few: false },
-    );
-  if (text.isbn)
-    found.push({
-      condition: text.isbn.isbn10
-        ? sql`(b.isbn13 = ${text.isbn.isbn13} OR b.isbn10 = ${text.isbn.isbn10})`
-        : sql`b.isbn13 = ${text.isbn.isbn13}`,
-      few: true,
-    });
-  return found;
+/**
+ * The sources of a text's matches: its own (`narrow`: those alone — the books the words as typed
+ * find) and its wider reading's (`TextQuery.wider`), each condition once.
+ */
+export function sources(text: TextQuery, narrow = false): TextSource[] {
+  const found = new Map<string, TextSource>();
+  for (let reading: TextQuery | null = text; reading; reading = narrow ? null : reading.wider) {
+    if (reading.words)
+      found.set(`w ${reading.words}`, {
+        condition: sql`b.search_vector @@ ${tsq(reading.words)}`,
+        few: false,
+      });
+    // Latin keys of a Latin query look for books written in Ge'ez (Amharic typed in Latin letters);
+    // those of a Ge'ez query for a foreign book whose title it spells (ሃሪ ፖተር).
+    if (reading.keys)
+      found.set(
+        `k ${reading.keys}`,
+        reading.ethiopic
+          ? { condition: sql`NOT b.geez AND b.search_keys @@ ${tsq(reading.keysTitle)}`, few: true }
+          : { condition: sql`b.geez AND b.search_keys @@ ${tsq(reading.keys)}`, few: false },
+      );
+    const isbn = reading.isbn;
+    if (isbn)
+      found.set(`i ${isbn.isbn13}`, {
+        condition: isbn.isbn10
+          ? sql`(b.isbn13 = ${isbn.isbn13} OR b.isbn10 = ${isbn.isbn10})`
+          : sql`b.isbn13 = ${isbn.isbn13}`,
+        few: true,
+      });
+  }
+  return [...found.values()];
 }
 
-/** Any source matches (for an index walk in a sorted order). */
-export function anyTextCondition(text: TextQuery): SQL {
-  const found = sources(text);
+/** Any source matches (for an index walk in a sorted order; `narrow`: as in `sources`). */
+export function anyTextCondition(text: TextQuery, narrow = false): SQL {
+  const found = sources(text, narrow);
   return found.length === 0
     ? sql`false`
     : sql`(${sql.join(
@@ -60,12 +71,18 @@ const SERIES_POSITION = sql.raw(
   "CASE WHEN b.series_number ~ '^[0-9]{1,4}(\\.[0-9]+)?$' THEN b.series_number::numeric END",
 );
 
+/** A phrase (letters, digits and spaces, but escaped all the same) as a literal in a regular expression. */
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * Relevance of a candidate (alias `b`, the SCORE_COLUMNS). In points:
  * - its ISBN was typed: 100 (search goes straight to it);
- * - the typed words read as the whole title: 3 (its start: 1; every title word among the typed
- *   ones, as in "1984 orwell": 0.6); as a series' name: 4, earlier volumes first (a series lists in
- *   order);
+ * - the typed words read as a series' name: 15 less a hundredth of the volume's number, and nothing
+ *   else counts (a series lists in its order, the first book first, an omnibus titled as the series
+ *   right after it, prequels numbered below 1, boxed sets and volumes with no number after the
+ *   numbered ones; popularity only breaks ties);
+ * - the typed words read as the whole title: 3 (the whole title but for the end of an unfinished
+ *   last word: 2.9; its start: 1; every title word among the typed ones, as in "1984 orwell": 0.6);
  * - where the words are: all in an author's name 2.5 (1.2 for a single word, as often a first name:
  *   the author's own books, most read first, before books whose title names them: no title points
  *   then), split between title and author 1.5
@@ -75,9 +92,23 @@ const SERIES_POSITION = sql.raw(
  *   the words' and the keys' points counts (a Ge'ez query's keys 1.5 less: its own words first;
  *   Latin words whose every key is one of Ge'ez books' 1 more: they read as Amharic);
  * - popularity (0.1 × log ratings: the most read first) and, but among an author's books, the text
- *   rank (title weighs more than authors, than descriptions; 0.3 ×) order the rest.
+ *   rank (title weighs more than authors, than descriptions; 0.3 ×) order the rest;
+ * - a book found only by a wider reading of the words (a search's known last word read as
+ *   unfinished, "harry pot"; known words respelt, "jane austin"): its points for that reading, 25
+ *   less — below every book the words as typed find.
  */
 export function score(text: TextQuery): SQL {
+  if (!text.wider) return wholeScore(text);
+  // A wider reading ("harry pot" with pot:*, "jane austin" respelt): its books rank below every book
+  // the words as typed find.
+  return sql`CASE WHEN ${anyTextCondition(text, true)} THEN ${wholeScore(text)}
+                  ELSE ${score(text.wider)} - ${WIDER_BELOW} END`;
+}
+
+/** What a book only a wider reading finds loses: more than any score but an ISBN's. */
+const WIDER_BELOW = 25;
+
+function wholeScore(text: TextQuery): SQL {
   // The most read first: log of the ratings (a read each), as Goodreads counts them.
   const parts: SQL[] = [sql`0.1 * ln(1 + b.ratings_count)`];
   if (text.isbn)
@@ -94,7 +125,13 @@ export function score(text: TextQuery): SQL {
   const titleBonus = (): SQL => {
     if (text.phrases.length === 0) return sql`0`;
     const words = [...new Set(text.phrases.flatMap((phrase) => phrase.split(' ')))];
+    // The last word unfinished: the whole title typed but for the end of its last word.
+    const unfinished = text.choices.at(-1)?.prefix
+      ? sql`WHEN b.title_words ~ ANY(${textArray(text.phrases.map((phrase) => `^${escapeRegex(phrase)}[^ ]*$`))}) THEN 2.9
+            WHEN b.title_words LIKE ANY(${textArray(text.phrases.map((phrase) => `${escapeLike(phrase)}%`))}) THEN 1`
+      : sql``;
     return sql`(CASE WHEN b.title_words = ANY(${textArray(text.phrases)}) THEN 3 + ${whole}
+                     ${unfinished}
                      WHEN b.title_words LIKE ANY(${textArray(text.phrases.map((phrase) => `${escapeLike(phrase)} %`))}) THEN 1
                      WHEN b.title_words <> '' AND string_to_array(b.title_words, ' ') <@ ${textArray(words)} THEN 0.6
                      ELSE 0 END)${aboutAuthor}`;
@@ -151,13 +188,21 @@ export function score(text: TextQuery): SQL {
   } else {
     parts.push(wordPlace);
   }
-  if (text.phrases.length)
-    parts.push(
-      sql`CASE WHEN b.series_words = ANY(${textArray(text.phrases)})
-               THEN 4 - 0.25 * least(coalesce(${SERIES_POSITION}, 12), 12) ELSE 0 END`,
-    );
-  return sql.join(parts, sql` + `);
+  const points = sql.join(parts, sql` + `);
+  if (text.phrases.length === 0) return points;
+  // A series named: its volumes in their order, before anything else the words find; the whole work
+  // titled as the series (the omnibus "The Lord of the Rings") right after the first book, a boxed
+  // set ("1-7") or a volume with no number after the numbered ones.
+  return sql`CASE WHEN b.series_words = ANY(${textArray(text.phrases)})
+                  THEN ${SERIES_POINTS} - 0.01 * least(coalesce(
+                         CASE WHEN ${SERIES_POSITION} >= 1 THEN ${SERIES_POSITION} ELSE 500 + ${SERIES_POSITION} END,
+                         CASE WHEN b.title_words = b.series_words THEN 1.5 ELSE 999 END), 999)
+                       + 0.0001 * ln(1 + b.ratings_count)
+                  ELSE ${points} END`;
 }
+
+/** A volume of a series named by the words: more than any other reading of them but an ISBN. */
+const SERIES_POINTS = 15;
 
 /**
  * Which candidates relevance scores when there are more than RANK_WINDOW: the title read exactly
@@ -167,6 +212,8 @@ export function score(text: TextQuery): SQL {
  */
 export function windowOrder(text: TextQuery): SQL {
   const parts: SQL[] = [];
+  // The words as typed before a wider reading of them.
+  if (text.wider) parts.push(sql`(${anyTextCondition(text, true)}) DESC`);
   if (text.phrases.length) parts.push(sql`(b.title_words = ANY(${textArray(text.phrases)})) DESC`);
   if (text.keyPhrases.length) parts.push(sql`(b.title_key = ANY(${textArray(text.keyPhrases)})) DESC`);
   if (text.words && text.keys) parts.push(sql`(b.search_vector @@ ${tsq(text.words)}) DESC`);
@@ -175,6 +222,13 @@ export function windowOrder(text: TextQuery): SQL {
 
 /** The words (or the Latin keys) name one of the book's authors (alias `b`). */
 export function authorHit(text: TextQuery): SQL {
+  if (text.wider)
+    return sql`CASE WHEN ${anyTextCondition(text, true)} THEN ${wholeAuthorHit(text)}
+                    ELSE ${authorHit(text.wider)} END`;
+  return wholeAuthorHit(text);
+}
+
+function wholeAuthorHit(text: TextQuery): SQL {
   const hits: SQL[] = [];
   if (text.author) hits.push(sql`b.search_vector @@ ${tsq(text.author)}`);
   if (text.keysAuthor && !text.ethiopic)

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SearchResponse } from '@nebab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalog } from '../../catalog/ensure-catalog.js';
 import { books, users } from '../../db/schema/index.js';
 import { selectRows } from '../../db/sql-helpers.js';
 import { writeFixtureCatalog } from '../../../test/catalog-fixture.js';
+import { searchRequests } from '../../../test/search-helpers.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
 
 /**
@@ -21,12 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const search = async (q: string, extra = '') =>
-  (await server.request<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}${extra}`)).body;
-const titles = (body: SearchResponse) => body.items.map((item) => item.volumeInfo.title);
-type Suggest = { items: Array<{ id: string; title: string; author: string | null }> };
-const suggest = async (q: string) =>
-  (await server.request<Suggest>(`/api/search/suggest?q=${encodeURIComponent(q)}`)).body.items;
+const { search, titles, suggest } = searchRequests(() => server);
 
 describe('typos', () => {
   it.each([

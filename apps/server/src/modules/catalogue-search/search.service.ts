@@ -13,6 +13,33 @@ import { Vocabulary } from './vocabulary.js';
 /** Typeahead answers at most this many books. */
 export const SUGGEST_LIMIT = 8;
 
+/**
+ * When the words as typed find at most this many books, known words are read as possible slips for
+ * other known words too (`respellKnown`).
+ */
+const ALMOST_NOTHING = 3;
+
+/** A text query's Latin keys left out (a respelt reading reads them). */
+const NO_KEYS = {
+  keys: null,
+  keysAuthor: null,
+  keysTitle: null,
+  keysTitleAuthor: null,
+  keyPhrase: null,
+  keyPhrases: [],
+} satisfies Partial<TextQuery>;
+
+/**
+ * `text` read wider at the end by `respelt`: its own readings (the words as typed, then the last word
+ * unfinished) keep their order before it, by their words (their Latin keys left to `respelt`).
+ */
+function widen(text: TextQuery, respelt: TextQuery): TextQuery {
+  return { ...text, ...NO_KEYS, wider: text.wider ? widen(text.wider, respelt) : respelt };
+}
+
+/** The widest reading of a text (the one whose words name every alternative searched). */
+const widest = (text: TextQuery): TextQuery => (text.wider ? widest(text.wider) : text);
+
 /** "Nothing found" offers at most this many closest titles. */
 const CLOSEST_LIMIT = 6;
 
@@ -49,19 +76,46 @@ const EMPTY: SearchOutcome = {
   closest: [],
 };
 
+/** A book as the correction line reads it. */
+type ShownBook = Pick<BookCard, 'title' | 'authors'> & { series?: string | null; ratingsCount?: number };
+
+/**
+ * How strongly the books found vouch for a reading of a word: each book holding it in its title,
+ * series or first author adds the log of its ratings (the most read count most), one holding it only
+ * in another contributor's name (an illustrator, a translator) a quarter of that.
+ */
+function support(reading: string[], books: readonly ShownBook[], prefix: boolean): number {
+  let total = 0;
+  for (const book of books) {
+    const main = new Set(searchWords(`${book.title} ${book.series ?? ''} ${book.authors[0] ?? ''}`));
+    const others = new Set(searchWords(book.authors.slice(1).join(' ')));
+    const holds = (held: Set<string>) =>
+      reading.every(
+        (word) => held.has(word) || (prefix && [...held].some((candidate) => candidate.startsWith(word))),
+      );
+    const weight = Math.log(2 + (book.ratingsCount ?? 0));
+    if (holds(main)) total += weight;
+    else if (holds(others)) total += weight / 4;
+  }
+  return total;
+}
+
 /**
  * The correction a result shows: none when the top book holds every typed word (or, for Latin-typed
  * Amharic, every typed key); otherwise the typed text with each corrected word replaced by the
- * reading the top book holds (the first alternative when it holds none). A word that reads as
- * nothing the catalogue knows was searched without: the line leaves it out, so "search instead for"
- * the typed text is the way to it.
+ * reading the books found came from — the one the top book holds that the page's books, the most
+ * read weighing most, hold most where it counts (titles, series, first authors: "harry", not the
+ * illustrator's "mary"); the first alternative when they hold none. A word that reads as nothing
+ * the catalogue knows was searched without: the line leaves it out, so "search instead for" the
+ * typed text is the way to it.
  */
 export function describeCorrection(
   text: TextQuery,
   typed: string,
-  top: (Pick<BookCard, 'title' | 'authors'> & { series?: string | null }) | undefined,
+  found: readonly ShownBook[],
 ): SearchOutcome['correction'] {
-  if (!top || text.choices.every((choice) => choice.keepsTyped)) return null;
+  const top = found[0];
+  if (!top || text.choices.every((choice) => choice.keepsTyped && !choice.respelt)) return null;
   const left = text.unread.length > 0;
   const readable = text.choices.filter((choice) => !text.unread.includes(choice.typed));
   const document = `${top.title} ${top.series ?? ''} ${top.authors.join(' ')}`;
@@ -82,10 +136,17 @@ export function describeCorrection(
       return left ? showing(asTyped()) : null;
   }
   const words = readable.map((choice) => {
-    if (choice.keepsTyped) return choice.typed;
-    const reading =
-      choice.alternatives.find((alternative) => alternative.every((word) => holds(word, choice.prefix))) ??
-      choice.alternatives[0];
+    if (choice.keepsTyped && !choice.respelt) return choice.typed;
+    const byTop = choice.alternatives.filter((alternative) =>
+      alternative.every((word) => holds(word, choice.prefix)),
+    );
+    let reading = byTop[0];
+    let best = reading ? support(reading, found, choice.prefix) : 0;
+    for (const alternative of byTop.slice(1)) {
+      const weight = support(alternative, found, choice.prefix);
+      if (weight > best) [reading, best] = [alternative, weight];
+    }
+    reading ??= choice.alternatives[0];
     return reading ? reading.join(' ') : choice.typed;
   });
   return showing(words.join(' '));
@@ -147,11 +208,22 @@ export function createSearchService(deps: {
       const page = await search.filtered(request);
       return { ...EMPTY, items: page.items, totalItems: page.total, rawTotal: page.rawTotal };
     }
-    const text = buildTextQuery(analysed, await lexicons(), {
+    let text = buildTextQuery(analysed, await lexicons(), {
       lastIsPrefix: true,
       asTyped: query.asTyped,
     })!;
-    const page = await search.text(text, request);
+    let page = await search.text(text, request);
+    if (!query.asTyped && !text.isbn && page.rawTotal <= ALMOST_NOTHING) {
+      // As typed, the words find nothing or almost nothing: a known word may be a slip for another
+      // ("jane austin"). Their respelling stands when it finds more.
+      // The books the words as typed find by their words still come first.
+      const respelt = buildTextQuery(analysed, await lexicons(), { lastIsPrefix: true, respell: true })!;
+      if (respelt.words !== text.words) {
+        const wider = widen(text, respelt);
+        const again = await search.text(wider, request);
+        if (again.rawTotal > page.rawTotal) [text, page] = [wider, again];
+      }
+    }
     const top = page.items[0];
     const isbnBook =
       text.isbn &&
@@ -164,7 +236,8 @@ export function createSearchService(deps: {
       items: page.items,
       totalItems: page.total,
       rawTotal: page.rawTotal,
-      correction: isbnBook || query.page > 1 ? null : describeCorrection(text, analysed.text, top),
+      correction:
+        isbnBook || query.page > 1 ? null : describeCorrection(widest(text), analysed.text, page.items),
       match: isbnBook ? { kind: 'isbn', bookId: isbnBook } : null,
       closest,
     };

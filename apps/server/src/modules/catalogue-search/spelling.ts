@@ -145,6 +145,8 @@ export interface WordChoice {
   prefix: boolean;
   /** Edits to the nearest correction (0 when the typed word stands). */
   distance: number;
+  /** A known word given the known words near it too (`respellKnown`): the line names the one read. */
+  respelt?: boolean;
 }
 
 /**
@@ -255,6 +257,47 @@ function joinSplitWords(choices: WordChoice[], lexicon: Lexicon): WordChoice[] {
     out.push(here);
   }
   return out;
+}
+
+/**
+ * The words read again when, as typed, they find nothing or almost nothing: a word the vocabulary
+ * knows may still be a slip for another known word ("jane austin": Austin is a name too). Each such
+ * word (not one `skip` marks) keeps its typed reading first and gains the known words within its
+ * edits, nearest and most common first, and is marked `respelt`, so a book found through a
+ * respelling says "Showing results for".
+ */
+export function respellKnown(
+  choices: readonly WordChoice[],
+  lexicon: Lexicon,
+  skip?: (word: string) => boolean,
+): WordChoice[] {
+  return choices.map((choice) => {
+    const word = choice.typed;
+    const typedFirst = choice.alternatives[0]?.length === 1 && choice.alternatives[0][0] === word;
+    if (!choice.keepsTyped || !typedFirst || word.includes(' ') || skip?.(word)) return choice;
+    const max = allowedEdits([...word].length);
+    const reach = choices.length > 1 ? max : 1;
+    const known = new Set(choice.alternatives.map((alternative) => alternative.join(' ')));
+    // Words of three letters or more that carry meaning ("andy" is not "and").
+    const near = lexicon
+      .near(word, reach)
+      .filter(
+        (candidate) =>
+          candidate.distance <= reach &&
+          [...candidate.term].length >= 3 &&
+          !skip?.(candidate.term) &&
+          !known.has(candidate.term),
+      );
+    if (near.length === 0) return choice;
+    return {
+      ...choice,
+      alternatives: [...choice.alternatives, ...near.map((candidate) => [candidate.term])].slice(
+        0,
+        MAX_ALTERNATIVES.withOthers,
+      ),
+      respelt: true,
+    };
+  });
 }
 
 /** True when a correction changed something (a word has no alternative equal to what was typed). */

@@ -25,7 +25,8 @@ export type SuggestRow = BookCover & { title: string; author: string | null };
 export function createSuggestRepository(db: Db) {
   return {
     /**
-     * Typeahead in one statement: the typed ISBN's book; titles starting with the typed words (most
+     * Typeahead in one statement: the typed ISBN's book; the books of the author the words name
+     * (two words or more); titles starting with the typed words (most
      * rated of the first SUGGEST_WINDOW by the title index); then the words (with their corrections,
      * the last one as a prefix) and the Latin keys anywhere in titles and authors, the most rated of
      * the first MATCH_WINDOW matches.
@@ -50,40 +51,44 @@ export function createSuggestRepository(db: Db) {
               : sql`b.isbn13 = ${text.isbn.isbn13}`,
           ])} LIMIT 1`,
         });
-      if (text.typedPhrase)
+      // The most rated books first, a bounded walk: enough matches among them (a common word) are
+      // the most rated of all; fewer (the matches are little read), the first MATCH_WINDOW matches.
+      const anywhere = (name: string, step: number, query: string | null) => {
+        const words = tsq(query);
         ctes.push({
-          name: 'titled',
-          query: sql`SELECT 1 AS step, t.id, t.ratings_count FROM (
-                       SELECT b.id, b.ratings_count FROM books b
-                       WHERE ${ACTIVE} AND b.title_words LIKE ${`${escapeLike(text.typedPhrase)}%`}
-                       LIMIT ${SUGGEST_WINDOW}
-                     ) AS t ORDER BY t.ratings_count DESC, t.id LIMIT ${limit}`,
-        });
-      if (text.words) {
-        // The most rated books first, a bounded walk: enough matches among them (a common word) are
-        // the most rated of all; fewer (the matches are little read), the first MATCH_WINDOW matches.
-        const words = tsq(text.titleAuthor);
-        ctes.push({
-          name: 'popular',
-          query: sql`SELECT 2 AS step, t.id, t.ratings_count FROM (
+          name: `${name}_popular`,
+          query: sql`SELECT ${sql.raw(String(step))} AS step, t.id, t.ratings_count FROM (
                        SELECT b.id, b.ratings_count, b.search_vector FROM books b
                        WHERE ${ACTIVE} AND ${fewer()}
                        ORDER BY b.ratings_count DESC, b.id LIMIT ${POPULAR_WALK}
                      ) AS t WHERE t.search_vector @@ ${words} LIMIT ${limit}`,
         });
         ctes.push({
-          name: 'matched',
-          query: sql`SELECT 2 AS step, m.id, m.ratings_count FROM (
+          name: `${name}_matched`,
+          query: sql`SELECT ${sql.raw(String(step))} AS step, m.id, m.ratings_count FROM (
                        SELECT b.id, b.ratings_count FROM books b
                        WHERE ${ACTIVE} AND b.search_vector @@ ${words} AND ${fewer()}
                        LIMIT ${MATCH_WINDOW}
                      ) AS m ORDER BY m.ratings_count DESC, m.id LIMIT ${limit}`,
         });
-      }
+      };
+      // Words that name an author (two or more: one alone is as often a first name) list the
+      // author's own books first, as search does, before titles that hold the name.
+      if (text.author && text.contentWords > 1) anywhere('authored', 1, text.author);
+      if (text.typedPhrase)
+        ctes.push({
+          name: 'titled',
+          query: sql`SELECT 2 AS step, t.id, t.ratings_count FROM (
+                       SELECT b.id, b.ratings_count FROM books b
+                       WHERE ${ACTIVE} AND b.title_words LIKE ${`${escapeLike(text.typedPhrase)}%`}
+                       LIMIT ${SUGGEST_WINDOW}
+                     ) AS t ORDER BY t.ratings_count DESC, t.id LIMIT ${limit}`,
+        });
+      if (text.words) anywhere('words', 3, text.titleAuthor);
       if (text.keys)
         ctes.push({
           name: 'keyed',
-          query: sql`SELECT 3 AS step, m.id, m.ratings_count FROM (
+          query: sql`SELECT 4 AS step, m.id, m.ratings_count FROM (
                        SELECT b.id, b.ratings_count, b.title_key FROM books b
                        WHERE ${ACTIVE} AND ${
                          text.ethiopic

@@ -1,6 +1,6 @@
 import { latinKey, plainLatin, titleWords } from '@nebab/shared';
 import { isNumber, keysOf, STOP_WORDS, type AnalysedQuery, type IsbnQuery } from './query.js';
-import { correctWords, type Lexicon, type WordChoice } from './spelling.js';
+import { correctWords, respellKnown, type Lexicon, type WordChoice } from './spelling.js';
 
 /**
  * `to_tsquery('simple', …)` texts of a query, built from its words' alternatives. Words come from
@@ -47,6 +47,14 @@ export interface TextQuery {
   choices: WordChoice[];
   /** Typed words read as nothing the catalogue knows, neither as words nor as keys: searched without. */
   unread: string[];
+  /**
+   * A wider reading of the words, whose books the words as typed do not find rank below every one
+   * they find (`relevance.ts`): a search's last word that is a whole word the catalogue knows, yet
+   * may be unfinished ("harry pot" on Enter), read as a prefix; or known words respelt (the search
+   * service, when the words as typed find almost nothing). Null in typeahead (every last word is a
+   * prefix there) and when the last word is a prefix already.
+   */
+  wider: TextQuery | null;
 }
 
 /**
@@ -57,6 +65,9 @@ function amharicLike(word: string, words: Lexicon): boolean {
   const books = words.count(word);
   return books === 0 || words.geezCount(word) * 2 >= books;
 }
+
+/** A known last word shorter than this is not read as unfinished (a prefix of one letter matches most books). */
+const MIN_UNFINISHED = 2;
 
 /** Readings of a title compared at most (the combinations of each word's alternatives). */
 const MAX_PHRASES = 8;
@@ -103,13 +114,21 @@ function contentChoices(choices: WordChoice[]): WordChoice[] {
 export function buildTextQuery(
   query: AnalysedQuery,
   lexicons: { words: Lexicon; keys: Lexicon },
-  options: { lastIsPrefix: boolean; keyPrefix?: boolean; asTyped?: boolean },
+  options: {
+    lastIsPrefix: boolean;
+    keyPrefix?: boolean;
+    asTyped?: boolean;
+    knownLastIsPrefix?: boolean;
+    /** Known words may be slips for other known words too (`respellKnown`). */
+    respell?: boolean;
+  },
 ): TextQuery | null {
-  // Typeahead (keyPrefix) reads every last word as unfinished; a search only an unknown one.
-  const prefixWhenKnown = Boolean(options.keyPrefix);
+  // Typeahead (keyPrefix) reads every last word as unfinished; a search reads an unknown one so, and
+  // a known one too in its wider reading (knownLastIsPrefix).
+  const prefixWhenKnown = Boolean(options.keyPrefix || options.knownLastIsPrefix);
   if (query.words.length === 0) return null;
   const skip = (word: string) => isNumber(word) || STOP_WORDS.has(word);
-  const choices = options.asTyped
+  const read = options.asTyped
     ? query.words.map((word, i) => ({
         typed: word,
         alternatives: [[word]],
@@ -125,6 +144,7 @@ export function buildTextQuery(
         prefixWhenKnown,
         skip,
       });
+  const choices = options.respell && !options.asTyped ? respellKnown(read, lexicons.words, skip) : read;
   const content = contentChoices(choices);
 
   // Keys: for a Ge'ez query (foreign titles written in Ge'ez), or for Amharic typed in Latin letters.
@@ -160,6 +180,17 @@ export function buildTextQuery(
     .filter((word) => keysOf([word]).every((key) => !readKeys.has(key)));
 
   const phrases = readings(choices);
+  const last = choices.at(-1);
+  const unfinished =
+    options.lastIsPrefix &&
+    !prefixWhenKnown &&
+    last &&
+    !last.prefix &&
+    [...last.typed].length >= MIN_UNFINISHED &&
+    !isNumber(last.typed) &&
+    !STOP_WORDS.has(last.typed)
+      ? buildTextQuery(query, lexicons, { ...options, knownLastIsPrefix: true })
+      : null;
   return {
     words: tsquery(content),
     author: tsquery(content, 'B'),
@@ -185,5 +216,6 @@ export function buildTextQuery(
     contentWords: content.length,
     choices,
     unread,
+    wider: unfinished?.words && unfinished.words !== tsquery(content) ? unfinished : null,
   };
 }
