@@ -62,6 +62,10 @@ import { createReadersRepository } from './modules/readers/readers.repository.js
 import { createRelationshipsService } from './modules/readers/relationships.service.js';
 import { createContactRepository } from './modules/contact/contact.repository.js';
 import { createContactService } from './modules/contact/contact.service.js';
+import { createMailRepository } from './modules/mail/mail.repository.js';
+import { createMailService } from './modules/mail/mail.service.js';
+import { loadMailTemplates } from './modules/mail/mail.templates.js';
+import { createMailTransport } from './modules/mail/mail.transport.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createDomainEvents } from './lib/domain-events.js';
@@ -104,6 +108,16 @@ export function createServices({
   const preferencesRepo = createPreferencesRepository(db);
 
   const users = createUsersService({ users: usersRepo, logger });
+  /** Outgoing mail: an outbox delivered through the job queue (SMTP_URL, else DATA_DIR/mail/*.eml). */
+  const mail = createMailService({
+    repo: createMailRepository(db),
+    transport: createMailTransport(config.mail, config.dataDir, logger),
+    templates: loadMailTemplates(),
+    config: config.mail,
+    publicUrl: config.publicUrl,
+    rateLimiters,
+    logger,
+  });
   const preferences = createPreferencesService({ preferences: preferencesRepo });
   const throttle = createAuthThrottle(config.authRateLimit, rateLimiters);
   const siteSettings = createSiteSettingsService({ settings: createSiteSettingsRepository(db), logger });
@@ -310,6 +324,7 @@ export function createServices({
 
   return {
     events,
+    mail,
     /** Uploaded files (`DATA_DIR/uploads` or the S3 bucket). */
     uploads,
     auth,
