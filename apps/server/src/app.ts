@@ -197,6 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Mail goes out through the same queue; the transport closes after the queue stopped.
     app.addHook('onClose', async () => services.mail.close());
     await services.mail.startWorker(jobs);
+    await services.authLinks.startWorker(jobs);
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);
     // Leftovers of uploads a crash interrupted (an hour old: no upload in flight is that slow).

@@ -11,6 +11,8 @@ import { createAccountService } from './modules/account/account.service.js';
 import { createTwoFactor } from './modules/account/two-factor.service.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createAuthLinks } from './modules/auth/auth-links.service.js';
+import { createAuthTokensRepository } from './modules/auth/auth-tokens.repository.js';
 import { createAuthThrottle } from './modules/auth/auth.throttle.js';
 import { createGoogleSignIn } from './modules/auth/google.service.js';
 import { createAuthorsRepository } from './modules/authors/authors.repository.js';
@@ -123,8 +125,19 @@ export function createServices({
   const siteSettings = createSiteSettingsService({ settings: createSiteSettingsRepository(db), logger });
   const accountRepo = createAccountRepository(db);
   const twoFactor = createTwoFactor({ db, account: accountRepo, rateLimiters });
+  /** Password-reset and address-confirmation links, by mail. */
+  const authLinks = createAuthLinks({
+    db,
+    users: usersRepo,
+    authRepo,
+    tokens: createAuthTokensRepository(db),
+    mail,
+    events,
+    logger,
+  });
   const auth = createAuthService({
     events,
+    afterSignup: authLinks.afterSignup,
     twoFactor,
     registrationOpen: siteSettings.registrationOpen,
     db,
@@ -210,6 +223,7 @@ export function createServices({
     storage: uploads,
     events,
     logger,
+    recoveryEmailChanged: authLinks.recoveryEmailChanged,
   });
 
   /** A reader's own shelves; `ensure` + `addBook` are the entry points of an importer (Goodreads shelves). */
@@ -328,6 +342,7 @@ export function createServices({
     /** Uploaded files (`DATA_DIR/uploads` or the S3 bucket). */
     uploads,
     auth,
+    authLinks,
     account,
     google,
     throttle,

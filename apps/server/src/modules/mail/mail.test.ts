@@ -23,7 +23,6 @@ beforeAll(async () => {
   });
   const adminEmail = uniqueEmail('mail-admin');
   server = await startTestServer({
-    logLevel: 'warn',
     adminEmail,
     adminPassword: ADMIN_PASSWORD,
     mail: {
