@@ -186,7 +186,11 @@ export function createAccountService(deps: AccountServiceDeps) {
       await events.emit('user.sessionsEnded', { userId: actor.userId, exceptSessionId: actor.sessionId });
     },
 
-    async setRecoveryEmail(actor: Actor, recoveryEmail: string | null, language: Language = 'en'): Promise<void> {
+    async setRecoveryEmail(
+      actor: Actor,
+      recoveryEmail: string | null,
+      language: Language = 'en',
+    ): Promise<void> {
       const user = await userOf(actor);
       if (recoveryEmail !== null && recoveryEmail === user.email)
         throw new ValidationError({ recoveryEmail: 'account.recoveryEmailSameAsLogin' });
