@@ -42,6 +42,7 @@ import { readerBooksRoutes } from './modules/books/books.reader.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { importsPushPlugin } from './modules/imports/imports.push.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { startJobQueue } from './lib/job-queue.js';
 import compress from '@fastify/compress';
 import { loadTemplate } from './modules/pages/pages.document.js';
@@ -180,6 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(notificationsRoutes);
     await app.register(recommendationsRoutes);
     await app.register(importsRoutes);
+    await app.register(mailRoutes);
     await app.register(exportsRoutes);
     await app.register(readerBooksRoutes);
     if (template) {
@@ -192,6 +194,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const jobs = await startJobQueue(database, app.log);
     app.addHook('preClose', async () => jobs.stop());
     await services.imports.startWorker(jobs);
+    // Mail goes out through the same queue; the transport closes after the queue stopped.
+    app.addHook('onClose', async () => services.mail.close());
+    await services.mail.startWorker(jobs);
+    await services.authLinks.startWorker(jobs);
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);
     // Leftovers of uploads a crash interrupted (an hour old: no upload in flight is that slow).

@@ -30,6 +30,9 @@ const flag = (fallback: boolean) =>
 const integer = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
 
+/** At most this many mails to one address per window (a reset or verification link asked for again and again). */
+export const MAIL_RATE_LIMIT = { perAddress: 5, windowMs: 60 * 60 * 1000 };
+
 const envSchema = z.object({
   PORT: integer(3000, 0, 65_535),
   HOST: textOr('localhost'),
@@ -75,7 +78,21 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: z.preprocess(blankToUndefined, flag(false).optional()),
   S3_PREFIX: optionalText,
+  SMTP_URL: optionalUrl(/^smtps?$/),
+  MAIL_FROM: optionalText,
+  MAIL_RATE_LIMIT_PER_ADDRESS: integer(MAIL_RATE_LIMIT.perAddress),
+  MAIL_RATE_LIMIT_WINDOW_MS: integer(MAIL_RATE_LIMIT.windowMs),
 });
+
+/** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files in `<dataDir>/mail`. */
+export interface MailConfig {
+  /** `smtp://` or `smtps://`, credentials in the URL (`smtps://user:pass@smtp.example.org:465`). */
+  smtpUrl?: string;
+  /** The sender (`Name <address>`); default `Nebab <no-reply@<host of PUBLIC_URL>>`. */
+  from: string;
+  /** Mails to one address per window; more are dropped (and logged). */
+  rateLimit: { perAddress: number; windowMs: number };
+}
 
 /** Where uploads go when S3_BUCKET is set: an S3-compatible bucket (AWS, MinIO, R2, …). */
 export interface S3Config {
@@ -131,6 +148,7 @@ export interface AppConfig {
   s3?: S3Config;
   /** The chat's digest of recent messages (see `CHAT_DIGEST`); tests shorten it. */
   chatDigest: ChatDigestTiming;
+  mail: MailConfig;
 }
 
 export interface ChatDigestTiming {
@@ -216,13 +234,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const e = parsed.data;
   const storage = s3Config(e);
   if (storage.problems.length) throw new ConfigError(`Invalid environment: ${storage.problems.join('; ')}`);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     oidcIssuer: e.OIDC_ISSUER,
@@ -245,6 +264,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
     s3: storage.s3,
     chatDigest: CHAT_DIGEST,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Nebab <no-reply@${new URL(publicUrl).hostname}>`,
+      rateLimit: { perAddress: e.MAIL_RATE_LIMIT_PER_ADDRESS, windowMs: e.MAIL_RATE_LIMIT_WINDOW_MS },
+    },
   };
 }
 

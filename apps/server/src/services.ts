@@ -12,6 +12,8 @@ import { createAccountService, type AccountServiceDeps } from './modules/account
 import { createTwoFactor } from './modules/account/two-factor.service.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createAuthLinks } from './modules/auth/auth-links.service.js';
+import { createAuthTokensRepository } from './modules/auth/auth-tokens.repository.js';
 import { createAuthThrottle } from './modules/auth/auth.throttle.js';
 import { createGoogleSignIn } from './modules/auth/google.service.js';
 import { createAuthorsRepository } from './modules/authors/authors.repository.js';
@@ -64,6 +66,10 @@ import { createReadersRepository } from './modules/readers/readers.repository.js
 import { createRelationshipsService } from './modules/readers/relationships.service.js';
 import { createContactRepository } from './modules/contact/contact.repository.js';
 import { createContactService } from './modules/contact/contact.service.js';
+import { createMailRepository } from './modules/mail/mail.repository.js';
+import { createMailService } from './modules/mail/mail.service.js';
+import { loadMailTemplates } from './modules/mail/mail.templates.js';
+import { createMailTransport } from './modules/mail/mail.transport.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createDomainEvents } from './lib/domain-events.js';
@@ -88,7 +94,7 @@ export interface ServiceDeps {
   storage?: Storage;
   /**
    * Told after a reader deleted their account (`DELETE /api/account`), with the address and language
-   * it had: where the mail confirming it is to be sent from. Nothing is sent without it.
+   * it had. By default the mail confirming it goes to that address; a test can listen instead.
    */
   onAccountDeleted?: AccountServiceDeps['onAccountDeleted'];
 }
@@ -113,13 +119,34 @@ export function createServices({
   const preferencesRepo = createPreferencesRepository(db);
 
   const users = createUsersService({ users: usersRepo, logger });
+  /** Outgoing mail: an outbox delivered through the job queue (SMTP_URL, else DATA_DIR/mail/*.eml). */
+  const mail = createMailService({
+    repo: createMailRepository(db),
+    transport: createMailTransport(config.mail, config.dataDir, logger),
+    templates: loadMailTemplates(),
+    config: config.mail,
+    publicUrl: config.publicUrl,
+    rateLimiters,
+    logger,
+  });
   const preferences = createPreferencesService({ preferences: preferencesRepo });
   const throttle = createAuthThrottle(config.authRateLimit, rateLimiters);
   const siteSettings = createSiteSettingsService({ settings: createSiteSettingsRepository(db), logger });
   const accountRepo = createAccountRepository(db);
   const twoFactor = createTwoFactor({ db, account: accountRepo, rateLimiters });
+  /** Password-reset and address-confirmation links, by mail. */
+  const authLinks = createAuthLinks({
+    db,
+    users: usersRepo,
+    authRepo,
+    tokens: createAuthTokensRepository(db),
+    mail,
+    events,
+    logger,
+  });
   const auth = createAuthService({
     events,
+    afterSignup: authLinks.afterSignup,
     twoFactor,
     registrationOpen: siteSettings.registrationOpen,
     db,
@@ -208,7 +235,16 @@ export function createServices({
     events,
     logger,
     erasers: readerErasers,
-    onAccountDeleted,
+    onAccountDeleted:
+      onAccountDeleted ??
+      (async (reader) => {
+        await mail.send('account-deleted', {
+          to: reader.email,
+          language: reader.language ?? 'en',
+          data: { name: reader.name, email: reader.email, link: mail.link('/') },
+        });
+      }),
+    recoveryEmailChanged: authLinks.recoveryEmailChanged,
   });
 
   /** A reader's own shelves; `ensure` + `addBook` are the entry points of an importer (Goodreads shelves). */
@@ -333,9 +369,11 @@ export function createServices({
 
   return {
     events,
+    mail,
     /** Uploaded files (`DATA_DIR/uploads` or the S3 bucket). */
     uploads,
     auth,
+    authLinks,
     account,
     google,
     throttle,

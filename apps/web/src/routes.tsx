@@ -41,6 +41,25 @@ export const routes: RouteObject[] = [
             path: 'signup',
             lazy: async () => ({ Component: (await import('./pages/SignupPage/SignupPage')).SignupPage }),
           },
+          // links mailed to readers
+          {
+            path: 'forgot-password',
+            lazy: async () => ({
+              Component: (await import('./pages/ForgotPasswordPage/ForgotPasswordPage')).ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({
+              Component: (await import('./pages/ResetPasswordPage/ResetPasswordPage')).ResetPasswordPage,
+            }),
+          },
+          {
+            path: 'verify-email',
+            lazy: async () => ({
+              Component: (await import('./pages/VerifyEmailPage/VerifyEmailPage')).VerifyEmailPage,
+            }),
+          },
           // Google sign-in comes back here
           {
             path: 'auth/callback',

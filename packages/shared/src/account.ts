@@ -93,6 +93,8 @@ export const accountSecuritySchema = z.object({
   /** False for Google-only accounts, which have no password to change. */
   hasPassword: z.boolean(),
   recoveryEmail: z.string().nullable(),
+  /** Whether the recovery email was confirmed through the mailed link (only then it receives reset links). */
+  recoveryEmailVerified: z.boolean(),
   twoFactorEnabled: z.boolean(),
   /** Unused recovery codes left (0 when two-factor sign-in is off). */
   recoveryCodesLeft: z.number().int(),

@@ -114,6 +114,8 @@ export const userSchema = z.object({
   language: z.enum(LANGUAGES).nullable(),
   /** Theme kept on the account; null until the reader picks one (the device's applies). */
   theme: z.enum(THEME_CHOICES).nullable(),
+  /** Whether the login email was confirmed (through the mailed link, or by Google). */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -34,3 +34,4 @@ export * from './ethiopian-calendar.js';
 export * from './ethiopic.js';
 export * from './search-keys.js';
 export * from './imports.js';
+export * from './mail.js';

@@ -1,16 +1,16 @@
 // Started by Playwright's webServer: a local OpenID provider (the stand-in for Google) and the real
 // Nebab server process on a fresh PGlite folder, with the built client. Stops both on SIGTERM.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startOidcTestProvider } from '../../../server/test/oidc-test-provider';
-import { E2E_ADMIN, E2E_APP_PORT, E2E_GOOGLE_CLIENT, E2E_OIDC_PORT } from './ports';
+import { E2E_ADMIN, E2E_APP_PORT, E2E_DATA_DIR, E2E_GOOGLE_CLIENT, E2E_OIDC_PORT } from './ports';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const appUrl = `http://127.0.0.1:${E2E_APP_PORT}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'nebab-e2e-'));
+const dataDir = E2E_DATA_DIR;
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 
 const provider = await startOidcTestProvider({
   port: E2E_OIDC_PORT,

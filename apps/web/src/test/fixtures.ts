@@ -17,6 +17,7 @@ export function testReader(overrides: Partial<User> = {}): User {
     status: 'active',
     booksRead: 0,
     reviewsWritten: 0,
+    emailVerified: true,
     ...overrides,
   };
 }

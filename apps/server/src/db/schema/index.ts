@@ -17,3 +17,5 @@ export * from './feed.js';
 export * from './contact.js';
 export * from './search.js';
 export * from './imports.js';
+export * from './mail.js';
+export * from './auth-tokens.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { AUTH_PROVIDERS, ROLES, USER_STATUSES } from '@nebab/shared';
-import { id, timestamps } from './columns.js';
+import { id, timestamps, timestampTz } from './columns.js';
 
 export const userRole = pgEnum('user_role', ROLES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
@@ -25,6 +25,10 @@ export const users = pgTable(
     /** Storage key of an uploaded profile picture (`avatars/…`); `profile_picture` then holds its URL. */
     profilePictureKey: text('profile_picture_key'),
     recoveryEmail: text('recovery_email'),
+    /** When the login email was confirmed through a mailed link (or by Google); null: not yet. */
+    emailVerifiedAt: timestampTz('email_verified_at'),
+    /** When the recovery email was confirmed; only a confirmed one receives password-reset links. */
+    recoveryEmailVerifiedAt: timestampTz('recovery_email_verified_at'),
     /** Interface language kept on the account (`en` / `am`), null until the reader picks one. */
     language: text('language'),
     /** Theme kept on the account (`light` / `dark` / `system`), null until the reader picks one. */

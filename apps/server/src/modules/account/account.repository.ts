@@ -23,6 +23,7 @@ export type AccountPatch = Partial<
     | 'profilePicture'
     | 'profilePictureKey'
     | 'recoveryEmail'
+    | 'recoveryEmailVerifiedAt'
     | 'language'
     | 'theme'
   >

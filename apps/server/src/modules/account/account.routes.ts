@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { requestLanguage } from '../../lib/request-language.js';
 import {
   ACCOUNT_LIMITS,
   accountDeleteSchema,
@@ -245,7 +246,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = currentActor(request);
-      await services.account.setRecoveryEmail(actor, request.body.recoveryEmail);
+      await services.account.setRecoveryEmail(actor, request.body.recoveryEmail, requestLanguage(request));
       return services.account.security(actor);
     },
   );

@@ -35,6 +35,8 @@ export interface AccountServiceDeps {
   storage: Storage;
   events: DomainEvents;
   logger: Logger;
+  /** The recovery address changed (the auth links mail it a confirmation link). */
+  recoveryEmailChanged?: (user: UserRow, language: Language) => Promise<void>;
   /**
    * Leaving (`DELETE /api/account`): each module's part of erasing a reader, run in this order in
    * one transaction (`services.leaving.ts`).
@@ -175,6 +177,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       return {
         hasPassword: !!user.passwordHash,
         recoveryEmail: user.recoveryEmail,
+        recoveryEmailVerified: user.recoveryEmailVerifiedAt !== null,
         twoFactorEnabled: enabled,
         recoveryCodesLeft: enabled ? await account.countUnusedRecoveryCodes(user.id) : 0,
       };
@@ -201,11 +204,18 @@ export function createAccountService(deps: AccountServiceDeps) {
       await events.emit('user.sessionsEnded', { userId: actor.userId, exceptSessionId: actor.sessionId });
     },
 
-    async setRecoveryEmail(actor: Actor, recoveryEmail: string | null): Promise<void> {
+    async setRecoveryEmail(
+      actor: Actor,
+      recoveryEmail: string | null,
+      language: Language = 'en',
+    ): Promise<void> {
       const user = await userOf(actor);
       if (recoveryEmail !== null && recoveryEmail === user.email)
         throw new ValidationError({ recoveryEmail: 'account.recoveryEmailSameAsLogin' });
-      await account.updateUser(user.id, { recoveryEmail });
+      if (recoveryEmail === user.recoveryEmail) return;
+      const updated = await account.updateUser(user.id, { recoveryEmail, recoveryEmailVerifiedAt: null });
+      // The new address receives a link confirming it; only a confirmed one gets reset links.
+      if (updated?.recoveryEmail) await deps.recoveryEmailChanged?.(updated, language);
     },
 
     /** A new secret to scan; replaces an unfinished enrolment. 409 while two-factor sign-in is on. */

@@ -350,6 +350,7 @@ describe('PUT /api/account/recovery-email', () => {
     expect(saved.body).toEqual({
       hasPassword: true,
       recoveryEmail: backup,
+      recoveryEmailVerified: false,
       twoFactorEnabled: false,
       recoveryCodesLeft: 0,
     });

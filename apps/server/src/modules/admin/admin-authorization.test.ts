@@ -53,6 +53,7 @@ describe('every /api/admin operation', () => {
       'PATCH /api/admin/settings',
       'GET /api/admin/reading-lists',
       'GET /api/admin/book-suggestions',
+      'GET /api/admin/mail',
     ])
       expect(listed).toContain(expected);
   });

@@ -83,6 +83,14 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
     },
 
+    /** Ends every live session of the user (after a password reset). */
+    async revokeAllSessions(userId: string, at: Date, tx: Db = db): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
     async saveOidcSignIn(values: Omit<PendingOidcSignIn, 'createdAt'>, tx: Db = db): Promise<void> {
       await tx.insert(oidcStates).values(values);
     },

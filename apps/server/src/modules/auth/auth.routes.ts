@@ -4,7 +4,11 @@ import {
   loginResponseSchema,
   loginResultSchema,
   loginSchema,
+  forgotPasswordSchema,
+  mailAcceptedSchema,
   meResponseSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
   signupResponseSchema,
   signupSchema,
   twoFactorLoginSchema,
@@ -53,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await services.auth.signup(request.body, clientInfo(request));
+      const result = await services.auth.signup(request.body, clientInfo(request), requestLanguage(request));
       return reply.code(201).send(presentSignup(result, requestLanguage(request)));
     },
   );
@@ -147,6 +151,72 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await services.account.changePassword(currentActor(request), request.body);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/password/forgot',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mail a password-reset link (one hour, single use) if an account has this address; answers 202 alike for every address',
+        body: forgotPasswordSchema,
+        response: { 202: mailAcceptedSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await services.authLinks.forgotPassword(request.body.email, requestLanguage(request));
+      return reply.code(202).send({ accepted: true as const });
+    },
+  );
+
+  app.post(
+    '/api/auth/password/reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a mailed reset link; every session of the account ends',
+        body: resetPasswordSchema,
+        response: { ...noContent, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await services.authLinks.resetPassword(request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/email/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the login or recovery address with a mailed link',
+        body: verifyEmailSchema,
+        response: { ...noContent, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await services.authLinks.verifyEmail(request.body.token);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/email/resend',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new link confirming the login email (nothing when it is confirmed already)',
+        security: bearer,
+        response: { 202: mailAcceptedSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await services.authLinks.resendVerification(currentActor(request), requestLanguage(request));
+      return reply.code(202).send({ accepted: true as const });
     },
   );
 

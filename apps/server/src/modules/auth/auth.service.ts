@@ -1,4 +1,4 @@
-import { LIMITS, type Role, type SignupData } from '@nebab/shared';
+import { LIMITS, type Language, type Role, type SignupData } from '@nebab/shared';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -70,6 +70,8 @@ export interface AuthServiceDeps {
   registrationOpen?: () => Promise<boolean>;
   /** After a logout, `user.sessionsEnded` drops that session's sockets (on every node). */
   events?: DomainEvents;
+  /** A new password account was created (the auth links mail it a confirmation link). */
+  afterSignup?: (user: UserRow, language: Language) => Promise<void>;
 }
 
 /** `last_seen_at` is written at most this often per session. */
@@ -98,7 +100,11 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** Creates a password account and signs it in. 409 CONFLICT when the email is taken. */
-  async function signup(input: SignupData, client: ClientInfo): Promise<SignedIn & { user: UserWithCounts }> {
+  async function signup(
+    input: SignupData,
+    client: ClientInfo,
+    language: Language = 'en',
+  ): Promise<SignedIn & { user: UserWithCounts }> {
     const emailTaken = () => new ConflictError('auth.emailTaken', 'email');
     await assertRegistrationOpen();
     if (await users.findByEmail(input.email)) throw emailTaken();
@@ -111,6 +117,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
         return { user, token: await openSession(user, client, tx) };
       });
+      await deps.afterSignup?.(user, language);
       return {
         token,
         role: user.role,
@@ -250,7 +257,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         return (
           (await users.update(
             byEmail.id,
-            { googleId: profile.subject, profilePicture: byEmail.profilePicture ?? profile.picture },
+            {
+              googleId: profile.subject,
+              profilePicture: byEmail.profilePicture ?? profile.picture,
+              // Google vouched for this address.
+              emailVerifiedAt: byEmail.emailVerifiedAt ?? now(),
+            },
             tx,
           )) ?? byEmail
         );
@@ -265,6 +277,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           googleId: profile.subject,
           profilePicture: profile.picture,
           role: 'user',
+          emailVerifiedAt: now(),
         },
         tx,
       );

@@ -51,6 +51,10 @@ const APP_SCREENS = {
   '/login': 'login',
   '/signup': 'signup',
   '/auth': 'login',
+  // The pages of links mailed to readers.
+  '/forgot-password': 'login',
+  '/reset-password': 'login',
+  '/verify-email': 'login',
 } as const;
 export type AppScreen = (typeof APP_SCREENS)[keyof typeof APP_SCREENS] | 'connections';
 

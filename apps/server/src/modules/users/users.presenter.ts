@@ -18,5 +18,6 @@ export function presentUser(row: UserRow, counts: Pick<UserStats, 'booksRead' | 
     reviewsWritten: counts.reviewsWritten,
     language: LANGUAGES.find((code) => code === row.language) ?? null,
     theme: THEME_CHOICES.find((choice) => choice === row.theme) ?? null,
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }

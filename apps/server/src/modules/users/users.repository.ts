@@ -5,7 +5,16 @@ import { readingListEntries, reviews, users, type NewUserRow, type UserRow } fro
 export type UserPatch = Partial<
   Pick<
     NewUserRow,
-    'name' | 'passwordHash' | 'role' | 'status' | 'googleId' | 'profilePicture' | 'birthDate' | 'location'
+    | 'name'
+    | 'passwordHash'
+    | 'role'
+    | 'status'
+    | 'googleId'
+    | 'profilePicture'
+    | 'birthDate'
+    | 'location'
+    | 'emailVerifiedAt'
+    | 'recoveryEmailVerifiedAt'
   >
 >;
 

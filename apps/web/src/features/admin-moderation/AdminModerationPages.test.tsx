@@ -28,6 +28,7 @@ function user(id: string, over: Partial<AdminUser> = {}): AdminUser {
     status: 'active',
     booksRead: 3,
     reviewsWritten: 2,
+    emailVerified: true,
     ...over,
   };
 }

@@ -5,6 +5,7 @@ import { AccountDisplaySync } from '../display/AccountDisplaySync';
 import { SessionGate } from './SessionGate';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
 
 function NavigationProgress() {
   const { t } = useTranslation();
@@ -34,6 +35,7 @@ export function RootLayout() {
           </a>
           <NavigationProgress />
           <SiteHeader />
+          <VerifyEmailBanner />
           <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
             <Outlet />
           </main>

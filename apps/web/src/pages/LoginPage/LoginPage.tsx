@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isTwoFactorChallenge, loginSchema, type LoginInput, type LoginResponse } from '@nebab/shared';
 import { useLoginMutation } from '../../api/auth/mutations';
 import { PasswordVisibilityToggle, TextField, usePasswordVisibility } from '../../components/FormField';
@@ -126,8 +126,11 @@ export function LoginPage() {
           error={translateMessage(errors.password?.message)}
           {...register('password')}
         />
-        <div className="-mt-1">
+        <div className="-mt-1 flex flex-wrap items-center justify-between gap-2">
           <PasswordVisibilityToggle visible={passwordVisible} onToggle={togglePassword} />
+          <Link to="/forgot-password" className="text-sm font-semibold text-accent underline">
+            {t('login.forgotPassword')}
+          </Link>
         </div>
         <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? t('login.submitting') : t('login.submit')}

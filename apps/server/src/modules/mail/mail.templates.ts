@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import { LANGUAGES, type Language } from '@nebab/shared';
+
+/** The mails Nebab sends; each has `<kind>.subject|text|html.hbs` in `templates/<language>/`. */
+export const MAIL_KINDS = ['password-reset', 'password-google', 'verify-email', 'account-deleted'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** What each template reads (checked by the compiler here, and by Handlebars' strict mode there). */
+export interface MailData {
+  'password-reset': { name: string; email: string; link: string };
+  'password-google': { name: string; email: string; link: string };
+  'verify-email': { name: string; email: string; link: string; hours: number };
+  'account-deleted': { name: string; email: string; link: string };
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const TEMPLATES_DIR = fileURLToPath(new URL('./templates/', import.meta.url));
+
+type Template = Handlebars.TemplateDelegate;
+
+interface LanguageTemplates {
+  layoutText: Template;
+  layoutHtml: Template;
+  kinds: Record<MailKind, { subject: Template; text: Template; html: Template }>;
+}
+
+/**
+ * Compiles every template once (at start: a missing or broken file fails the start, not a send).
+ * Text parts are not HTML-escaped; in HTML parts `{{…}}` is escaped and only the layout's `{{{body}}}`
+ * takes markup (the rendered part). Strict mode turns a variable the data lacks into an error.
+ */
+export function loadMailTemplates(dir: string = TEMPLATES_DIR) {
+  const compile = (file: string, escape: boolean) =>
+    Handlebars.compile(readFileSync(`${dir}${file}`, 'utf8'), { strict: true, noEscape: !escape });
+  const byLanguage = Object.fromEntries(
+    LANGUAGES.map((language): [Language, LanguageTemplates] => [
+      language,
+      {
+        layoutText: compile(`${language}/layout.text.hbs`, false),
+        layoutHtml: compile(`${language}/layout.html.hbs`, true),
+        kinds: Object.fromEntries(
+          MAIL_KINDS.map((kind) => [
+            kind,
+            {
+              subject: compile(`${language}/${kind}.subject.hbs`, false),
+              text: compile(`${language}/${kind}.text.hbs`, false),
+              html: compile(`${language}/${kind}.html.hbs`, true),
+            },
+          ]),
+        ) as LanguageTemplates['kinds'],
+      },
+    ]),
+  ) as Record<Language, LanguageTemplates>;
+
+  return {
+    render<K extends MailKind>(
+      kind: K,
+      language: Language,
+      data: MailData[K],
+      siteUrl: string,
+    ): RenderedMail {
+      const set = byLanguage[language];
+      const parts = set.kinds[kind];
+      const subject = parts.subject(data).trim();
+      return {
+        subject,
+        text: set.layoutText({ body: parts.text(data).trim(), siteUrl }),
+        html: set.layoutHtml({ body: parts.html(data), subject, siteUrl }),
+      };
+    },
+  };
+}
+
+export type MailTemplates = ReturnType<typeof loadMailTemplates>;

@@ -1,0 +1,36 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { E2E_DATA_DIR } from './ports';
+
+/** The mails the server wrote to `DATA_DIR/mail` (it runs without SMTP_URL) for `to` with `subject`. */
+async function mailsTo(to: string, subject: string): Promise<string[]> {
+  const dir = join(E2E_DATA_DIR, 'mail');
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((name) => name.endsWith('.eml'))
+    .sort();
+  const texts: string[] = [];
+  for (const file of files) {
+    const parsed = await simpleParser(await readFile(join(dir, file)));
+    const recipients = [parsed.to].flat().flatMap((address) => address?.value.map((v) => v.address) ?? []);
+    if (recipients.includes(to) && parsed.subject === subject) texts.push(String(parsed.text));
+  }
+  return texts;
+}
+
+/** Waits for the `count`-th mail to `to` with `subject` and answers the link to `pathname` it carries. */
+export async function linkInMail(to: string, subject: string, pathname: string, count = 1): Promise<string> {
+  let texts: string[] = [];
+  await expect
+    .poll(async () => {
+      texts = await mailsTo(to, subject);
+      return texts.length;
+    })
+    .toBeGreaterThanOrEqual(count);
+  const link = new RegExp(`https?://[^\\s]+${pathname}\\?token=[A-Za-z0-9_-]+`).exec(
+    texts[count - 1] ?? '',
+  )?.[0];
+  if (!link) throw new Error(`no ${pathname} link in the mail to ${to}`);
+  return link;
+}
