@@ -56,6 +56,7 @@ export function createReviewsImportRepository(db: Db) {
             comment: item.comment,
             spoiler: item.spoiler,
             visibility: item.visibility,
+            imported: true,
             createdAt: at,
             updatedAt: at,
           });
