@@ -81,6 +81,19 @@ export function createBooksMatchRepository(db: Db) {
       );
     },
 
+    /** Gives books that have no page count the one an import row names (a fact the catalogue lacked). */
+    async fillPageCounts(counts: ReadonlyArray<{ bookId: string; pageCount: number }>, tx: Db = db) {
+      if (counts.length === 0) return;
+      const values = sql.join(
+        counts.map((c) => sql`(${c.bookId}::text, ${c.pageCount}::int)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        UPDATE books b SET page_count = v.page_count
+        FROM (VALUES ${values}) AS v(id, page_count)
+        WHERE b.id = v.id AND b.page_count IS NULL`);
+    },
+
     /** Inserts new catalogue books (reader-added); answers the ids written. */
     async insertBooks(values: NewBookRow[], tx: Db = db): Promise<string[]> {
       if (values.length === 0) return [];

@@ -124,6 +124,16 @@ export function createImportsRepository(db: Db) {
         .for('update', { skipLocked: true }) as Promise<Array<{ row: number; data: ParsedRow }>>;
     },
 
+    /** The next pending rows, read without a lock (matched before the batch's transaction claims them). */
+    async pending(importId: string, limit: number): Promise<Array<{ row: number; data: ParsedRow }>> {
+      return db
+        .select({ row: importRows.row, data: importRows.data })
+        .from(importRows)
+        .where(and(eq(importRows.importId, importId), eq(importRows.outcome, 'pending')))
+        .orderBy(importRows.row)
+        .limit(limit) as Promise<Array<{ row: number; data: ParsedRow }>>;
+    },
+
     /** The `bookId` of rows already applied in this import (an earlier batch's books, for duplicates). */
     async earlierRows(importId: string, bookIds: readonly string[], tx: Db) {
       if (bookIds.length === 0) return [];

@@ -1,12 +1,12 @@
-import { IMPORT_LIMITS, type ImportSource } from '@nebab/shared';
+import { IMPORT_LIMITS, LIMITS, searchQuerySchema, type ImportSource } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
 import { isDatabaseUnavailable } from '../../db/errors.js';
 import type { ImportRow } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/job-queue.js';
 import type { Logger } from '../../lib/logger.js';
-import { titleKey } from '../books/books.match.js';
-import type { BookFacts, BookMatchService } from '../books/books.match.service.js';
+import { searchCandidateScore, stripSeries, titleKey, type SearchCandidate } from '../books/books.match.js';
+import type { BookFacts, BookMatch, BookMatchService } from '../books/books.match.service.js';
 import type { ImportEntry } from '../reading-list/reading-list.import.js';
 import type { ImportReview } from '../reviews/reviews.import.repository.js';
 import type { Actor } from '../users/users.policy.js';
@@ -19,6 +19,8 @@ export const IMPORT_QUEUE = 'library-import';
 export const IMPORT_BATCH = 100;
 /** Imports listed on the settings page. */
 const LIST_LIMIT = 20;
+/** Books of catalogue search a row's title and author are checked against. */
+const SEARCH_CANDIDATES = 5;
 
 /** An import with its skipped rows (the report). */
 export interface ImportView {
@@ -32,12 +34,28 @@ export interface ImportsServiceDeps {
   db: Db;
   repo: ImportsRepository;
   logger: Logger;
-  /** The books module: matching, and reader-added books for rows without a match. */
-  books: Pick<BookMatchService, 'match' | 'addReaderBooks'>;
+  /** The books module: matching, reader-added books for rows without a match, missing page counts. */
+  books: Pick<BookMatchService, 'match' | 'addReaderBooks' | 'fillPageCounts'>;
+  /**
+   * Catalogue search (its service, uncached): what a row the books module's matching misses is looked
+   * for with — Latin-typed Amharic, Ge'ez spellings, typos — before a new book is made.
+   */
+  /** New books were added (search's vocabulary and kept answers, cached lists take them in). */
+  onCatalogueChanged?: () => void;
+  search?: {
+    lookup(query: ReturnType<typeof searchQuerySchema.parse>): Promise<{ items: SearchCandidate[] }>;
+    mayBeGeez(title: string): Promise<boolean>;
+  };
   /** The reading list's batch writer (entries, reads, shelves). */
-  readingList: { importEntries(userId: string, items: ImportEntry[], tx: Db): Promise<void> };
+  readingList: {
+    /** Answers the books whose entry it added. */
+    importEntries(userId: string, items: ImportEntry[], tx: Db): Promise<Set<string>>;
+  };
   /** The reviews' batch writer. */
-  reviews: { importReviews(userId: string, items: ImportReview[], tx: Db): Promise<void> };
+  reviews: {
+    /** Answers the books whose review it added. */
+    importReviews(userId: string, items: ImportReview[], tx: Db): Promise<Set<string>>;
+  };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -69,7 +87,7 @@ function newBookKey(data: ParsedRow): string {
  * counters, so an import interrupted anywhere resumes where it stopped and never applies a row twice.
  */
 export function createImportsService(deps: ImportsServiceDeps) {
-  const { db, repo, logger, books, readingList, reviews } = deps;
+  const { db, repo, logger, books, readingList, reviews, search, onCatalogueChanged } = deps;
   const listeners = new Set<ImportProgressListener>();
   let queue: JobQueue | null = null;
 
@@ -91,8 +109,56 @@ export function createImportsService(deps: ImportsServiceDeps) {
     }
   }
 
+  /**
+   * A row the catalogue's own matching missed (which forgives Latin typos and series suffixes), looked
+   * for with catalogue search when its title may name a Ge'ez book — Ge'ez spellings, Latin-typed
+   * Amharic — by its title and author, one query; a found book is taken only when its title and
+   * author agree with the row's (`searchCandidateScore`).
+   */
+  async function searchMatch(facts: BookFacts): Promise<BookMatch | null> {
+    const author = facts.authors[0];
+    const title = stripSeries(facts.title);
+    if (!search || !author || !(await search.mayBeGeez(title))) return null;
+    const q = `${title} ${author}`.slice(0, LIMITS.searchQueryMax);
+    const { items } = await search.lookup(searchQuerySchema.parse({ q, pageSize: SEARCH_CANDIDATES }));
+    let best: { id: string; score: number } | null = null;
+    for (const item of items) {
+      const score = searchCandidateScore(facts, item);
+      if (score > 0 && (!best || score > best.score)) best = { id: item.id, score };
+    }
+    return best ? { bookId: best.id, via: 'search' } : null;
+  }
+
+  /**
+   * Matches the rows the next batch will claim, before its transaction: catalogue search reads on its
+   * own connection, which PGlite's single one could not give while a transaction holds it. Answers
+   * each looked-at row's match (null: none, a new book).
+   */
+  async function prematch(found: ImportRow, size: number): Promise<Map<number, BookMatch | null>> {
+    const upcoming = (await repo.pending(found.id, size)).filter(({ data }) => titleKey(data.title));
+    const matches = await books.match(upcoming.map(({ data }) => factsOf(data)));
+    const out = new Map<number, BookMatch | null>();
+    for (const [i, { row, data }] of upcoming.entries())
+      out.set(row, matches[i] ?? (await searchMatch(factsOf(data))));
+    return out;
+  }
+
   /** Applies the next batch of pending rows in one transaction; answers how many rows it handled. */
   async function applyBatch(found: ImportRow, size: number): Promise<number> {
+    const prematched = await prematch(found, size);
+    let addedBooks = false;
+    const handled = await applyClaimed(found, size, prematched, () => (addedBooks = true));
+    // Search knows the new books at once (the next batch's look-ups, and the reader's own searches).
+    if (addedBooks) onCatalogueChanged?.();
+    return handled;
+  }
+
+  async function applyClaimed(
+    found: ImportRow,
+    size: number,
+    prematched: Map<number, BookMatch | null>,
+    booksAdded: () => void,
+  ): Promise<number> {
     return db.transaction(async (tx) => {
       const claimed = await repo.claim(found.id, size, tx);
       if (claimed.length === 0) return 0;
@@ -105,8 +171,18 @@ export function createImportsService(deps: ImportsServiceDeps) {
         skip(row, 'imports.rowNoTitle');
         return false;
       });
-      const matches = await books.match(
-        usable.map(({ data }) => factsOf(data)),
+      // Rows another worker held when this one looked ahead are matched here (without search).
+      const unseen = usable.filter(({ row }) => !prematched.has(row));
+      const late = await books.match(
+        unseen.map(({ data }) => factsOf(data)),
+        tx,
+      );
+      const lateMatch = new Map(unseen.map(({ row }, i) => [row, late[i] ?? null]));
+      const matches = usable.map(({ row }) => prematched.get(row) ?? lateMatch.get(row) ?? null);
+      await books.fillPageCounts(
+        usable.flatMap(({ data }, i) =>
+          matches[i] && data.pageCount ? [{ bookId: matches[i].bookId, pageCount: data.pageCount }] : [],
+        ),
         tx,
       );
       // Rows without a match: one new reader-added book per distinct book of the batch.
@@ -116,6 +192,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       });
       const keys = [...fresh.keys()];
       const ids = await books.addReaderBooks(found.userId, [...fresh.values()], tx);
+      if (ids.length > 0) booksAdded();
       const createdId = new Map(keys.map((key, i) => [key, ids[i]!]));
 
       // A book met twice in one file is kept once: later rows name the first.
