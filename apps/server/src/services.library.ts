@@ -55,8 +55,12 @@ export function createLibraryServices(deps: {
     onCatalogueChanged,
     readingList: {
       importEntries: (userId, items, tx) => importEntries(readingListImport, userId, items, tx),
+      removeEntry: (userId, bookId, tx) => readingListImport.removeEntry(userId, bookId, tx),
     },
-    reviews: { importReviews: (userId, items, tx) => reviewsImport.importReviews(userId, items, tx) },
+    reviews: {
+      importReviews: (userId, items, tx) => reviewsImport.importReviews(userId, items, tx),
+      removeImported: (userId, bookId, tx) => reviewsImport.removeImported(userId, bookId, tx),
+    },
   });
   /** Readers add missing books; admins check and merge them (each module moves its own rows). */
   const readerBooks = createReaderBooksService({

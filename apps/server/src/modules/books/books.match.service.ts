@@ -176,6 +176,13 @@ export function createBookMatchService(deps: { match: BooksMatchRepository }) {
       );
     },
 
+    /** Whether the book is in the catalogue (active). */
+    exists: (bookId: string, tx?: Db) => match.exists(bookId, tx),
+
+    /** A reader-added book an import made, removed when a correction left nothing holding it. */
+    removeUnusedReaderBook: (bookId: string, userId: string, tx?: Db) =>
+      match.removeUnusedReaderBook(bookId, userId, tx),
+
     /** Adds reader-added books (source `reader`, `added_by` the reader); answers their ids in order. */
     async addReaderBooks(userId: string, facts: readonly BookFacts[], tx?: Db): Promise<string[]> {
       const values = facts.map((row) => readerBookRow(userId, row));

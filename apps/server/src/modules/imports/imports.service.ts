@@ -35,7 +35,10 @@ export interface ImportsServiceDeps {
   repo: ImportsRepository;
   logger: Logger;
   /** The books module: matching, reader-added books for rows without a match, missing page counts. */
-  books: Pick<BookMatchService, 'match' | 'addReaderBooks' | 'fillPageCounts'>;
+  books: Pick<
+    BookMatchService,
+    'match' | 'addReaderBooks' | 'fillPageCounts' | 'exists' | 'removeUnusedReaderBook'
+  >;
   /**
    * Catalogue search (its service, uncached): what a row the books module's matching misses is looked
    * for with — Latin-typed Amharic, Ge'ez spellings, typos — before a new book is made.
@@ -50,11 +53,15 @@ export interface ImportsServiceDeps {
   readingList: {
     /** Answers the books whose entry it added. */
     importEntries(userId: string, items: ImportEntry[], tx: Db): Promise<Set<string>>;
+    /** Takes the reader's entry of a book away (a report's correction of a row that added it). */
+    removeEntry(userId: string, bookId: string, tx: Db): Promise<void>;
   };
   /** The reviews' batch writer. */
   reviews: {
     /** Answers the books whose review it added. */
     importReviews(userId: string, items: ImportReview[], tx: Db): Promise<Set<string>>;
+    /** Takes away the review an import wrote (unless the reader has written it in Nebab since). */
+    removeImported(userId: string, bookId: string, tx: Db): Promise<void>;
   };
 }
 
@@ -72,6 +79,40 @@ function factsOf(data: ParsedRow): BookFacts {
     publisher: data.publisher,
     pageCount: data.pageCount,
     publicationYear: data.publicationYear,
+  };
+}
+
+/** What a row writes for its book: the reading-list entry, and the review when it has a rating. */
+function planRow(
+  data: ParsedRow,
+  bookId: string,
+  publicReviews: boolean,
+): { entry: ImportEntry; review: ImportReview | null } {
+  const reads = data.reads.flatMap((read) => {
+    const finishedAt = atNoon(read.finishedAt);
+    return finishedAt ? [{ startedAt: atNoon(read.startedAt), finishedAt }] : [];
+  });
+  return {
+    entry: {
+      bookId,
+      status: data.status,
+      addedAt: atNoon(data.addedAt),
+      reads,
+      readCount: data.readCount,
+      ownedCopies: data.ownedCopies,
+      shelves: data.shelves,
+    },
+    review:
+      data.rating === null
+        ? null
+        : {
+            bookId,
+            rating: data.rating,
+            comment: data.review ?? '',
+            spoiler: data.spoiler,
+            visibility: publicReviews ? 'public' : 'private',
+            writtenAt: reads.at(-1)?.finishedAt ?? atNoon(data.addedAt),
+          },
   };
 }
 
@@ -216,32 +257,19 @@ export function createImportsService(deps: ImportsServiceDeps) {
           bookId,
           message: null,
           params: null,
+          via: matches[i]?.via ?? 'created',
         });
-        const reads = data.reads.flatMap((read) => {
-          const finishedAt = atNoon(read.finishedAt);
-          return finishedAt ? [{ startedAt: atNoon(read.startedAt), finishedAt }] : [];
-        });
-        entries.push({
-          bookId,
-          status: data.status,
-          addedAt: atNoon(data.addedAt),
-          reads,
-          readCount: data.readCount,
-          ownedCopies: data.ownedCopies,
-          shelves: data.shelves,
-        });
-        if (data.rating !== null)
-          reviewItems.push({
-            bookId,
-            rating: data.rating,
-            comment: data.review ?? '',
-            spoiler: data.spoiler,
-            visibility: found.publicReviews ? 'public' : 'private',
-            writtenAt: reads.at(-1)?.finishedAt ?? atNoon(data.addedAt),
-          });
+        const planned = planRow(data, bookId, found.publicReviews);
+        entries.push(planned.entry);
+        if (planned.review) reviewItems.push(planned.review);
       });
-      await readingList.importEntries(found.userId, entries, tx);
-      await reviews.importReviews(found.userId, reviewItems, tx);
+      const addedEntries = await readingList.importEntries(found.userId, entries, tx);
+      const addedReviews = await reviews.importReviews(found.userId, reviewItems, tx);
+      for (const result of results.values())
+        if (result.bookId) {
+          result.addedEntry = addedEntries.has(result.bookId);
+          result.addedReview = addedReviews.has(result.bookId);
+        }
       await repo.finishRows(found.id, [...results.values()], tx);
       return claimed.length;
     });
@@ -344,6 +372,73 @@ export function createImportsService(deps: ImportsServiceDeps) {
         IMPORT_LIMITS.errorsShown,
       );
       return rows.map((row) => ({ row, skipped: skipped.filter((item) => item.importId === row.id) }));
+    },
+
+    /** A page of the caller's import's rows, each with its book and why (404: not theirs). */
+    async rows(actor: Actor, id: string, page: number, pageSize: number) {
+      const found = await repo.find(id);
+      if (!found || found.userId !== actor.userId) throw new NotFoundError();
+      return { total: found.total, items: await repo.rowsPage(id, (page - 1) * pageSize, pageSize) };
+    },
+
+    /**
+     * The reader corrects a row in the report: `bookId` is the right book, null is none. What the row
+     * did is undone first — the reading-list entry and the review it added (a review the reader has
+     * written in Nebab since stays), and the book it created when nothing else holds it — then, for a
+     * book, the row is applied to it as the import would have. 404: not theirs, no such row or book;
+     * 409: the import is still running, or the row had no book to begin with (no title, a duplicate).
+     */
+    async correct(actor: Actor, id: string, rowNumber: number, bookId: string | null) {
+      const found = await repo.find(id);
+      if (!found || found.userId !== actor.userId) throw new NotFoundError();
+      if (found.status === 'queued' || found.status === 'running')
+        throw new ConflictError('imports.stillRunning');
+      if (bookId && !(await books.exists(bookId))) throw new NotFoundError();
+      await db.transaction(async (tx) => {
+        const current = await repo.rowForUpdate(id, rowNumber, tx);
+        if (!current) throw new NotFoundError();
+        if (current.outcome === 'pending' || (current.outcome === 'skipped' && current.via !== 'none'))
+          throw new ConflictError('imports.rowNotCorrectable');
+        const data = current.data as ParsedRow;
+        const before = current.bookId;
+        if (before === bookId) return;
+        if (before && current.addedEntry) await readingList.removeEntry(found.userId, before, tx);
+        if (before && current.addedReview) await reviews.removeImported(found.userId, before, tx);
+        let addedEntry = false;
+        let addedReview = false;
+        if (bookId) {
+          const planned = planRow(data, bookId, found.publicReviews);
+          addedEntry = (await readingList.importEntries(found.userId, [planned.entry], tx)).has(bookId);
+          if (planned.review)
+            addedReview = (await reviews.importReviews(found.userId, [planned.review], tx)).has(bookId);
+        }
+        await repo.correctRow(
+          id,
+          bookId
+            ? {
+                row: rowNumber,
+                outcome: 'matched',
+                bookId,
+                message: null,
+                params: null,
+                via: 'corrected',
+                addedEntry,
+                addedReview,
+              }
+            : {
+                row: rowNumber,
+                outcome: 'skipped',
+                bookId: null,
+                message: 'imports.rowUndone',
+                params: null,
+                via: 'none',
+                addedEntry,
+                addedReview,
+              },
+          tx,
+        );
+        if (before && current.via === 'created') await books.removeUnusedReaderBook(before, found.userId, tx);
+      });
     },
 
     run,
