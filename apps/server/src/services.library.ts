@@ -36,8 +36,10 @@ export function createLibraryServices(deps: {
   setCover: Parameters<typeof createReaderBooksService>[0]['setCover'];
   /** After a merge: cached lists (trending) forget the duplicate. */
   onCatalogueChanged: () => void;
+  /** Catalogue search: imports look for the rows the books module's matching misses with it. */
+  search?: Parameters<typeof createImportsService>[0]['search'];
 }) {
-  const { db, logger, setCover, onCatalogueChanged } = deps;
+  const { db, logger, setCover, onCatalogueChanged, search } = deps;
   /** The books module's matching of imported rows, and reader-added books. */
   const bookMatch = createBookMatchService({ match: createBooksMatchRepository(db) });
   const readingListImport = createReadingListImportRepository(db);
@@ -49,10 +51,16 @@ export function createLibraryServices(deps: {
     repo: importsRepo,
     logger,
     books: bookMatch,
+    search,
+    onCatalogueChanged,
     readingList: {
       importEntries: (userId, items, tx) => importEntries(readingListImport, userId, items, tx),
+      removeEntry: (userId, bookId, tx) => readingListImport.removeEntry(userId, bookId, tx),
     },
-    reviews: { importReviews: (userId, items, tx) => reviewsImport.importReviews(userId, items, tx) },
+    reviews: {
+      importReviews: (userId, items, tx) => reviewsImport.importReviews(userId, items, tx),
+      removeImported: (userId, bookId, tx) => reviewsImport.removeImported(userId, bookId, tx),
+    },
   });
   /** Readers add missing books; admins check and merge them (each module moves its own rows). */
   const readerBooks = createReaderBooksService({

@@ -353,6 +353,7 @@ export function createServices({
     logger,
     setCover: (bookId, cover) => adminCatalogue.setCover(bookId, cover),
     onCatalogueChanged: () => void catalogueChanged(),
+    search,
   });
 
   /** Heads, statuses and the sitemap of the public pages. */

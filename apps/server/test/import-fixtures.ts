@@ -1,3 +1,6 @@
+import type { Import } from '@nebab/shared';
+import type { TestServer } from './helpers.js';
+
 /**
  * Export files in the real formats, written from the published column lists: Goodreads' library
  * export (today's 24 columns, and the older generation with Recommended For, Condition, BCID…), a
@@ -175,4 +178,25 @@ export async function postImport(
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, text };
+}
+
+/** Posts an export and polls `GET /api/imports/:id` until the import is done (or failed). */
+export async function importAndWait(
+  server: Pick<TestServer, 'url' | 'request'>,
+  token: string,
+  file: Buffer,
+  fields: Parameters<typeof postImport>[3] = {},
+  timeoutMs = 30_000,
+): Promise<Import> {
+  const posted = await postImport(server.url, token, file, fields);
+  if (posted.status !== 202) throw new Error(`import refused: ${posted.status} ${posted.text}`);
+  const id = String(posted.body.id);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await server.request<Import>(`/api/imports/${id}`, { token });
+    if (result.status !== 200) throw new Error(`import ${id}: ${result.status} ${result.text}`);
+    if (result.body.status === 'done' || result.body.status === 'failed') return result.body;
+    if (Date.now() > deadline) throw new Error(`import ${id} not done: ${result.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

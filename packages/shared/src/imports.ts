@@ -178,3 +178,76 @@ export const mergeBookResultSchema = z.object({
   }),
 });
 export type MergeBookResult = z.infer<typeof mergeBookResultSchema>;
+
+/**
+ * How a row of an import found its book: Goodreads id, ISBN-13, ISBN-10, title + author in the
+ * catalogue, catalogue search, a new reader-added book, the reader's correction in the report, or
+ * none (the reader said no book: what the row did was undone).
+ */
+export const IMPORT_ROW_VIAS = [
+  'goodreadsId',
+  'isbn13',
+  'isbn10',
+  'title',
+  'search',
+  'created',
+  'corrected',
+  'none',
+] as const;
+export type ImportRowVia = (typeof IMPORT_ROW_VIAS)[number];
+
+export const IMPORT_ROW_OUTCOMES = ['pending', 'matched', 'created', 'skipped'] as const;
+
+/** One row of `GET /api/imports/:id/rows`. */
+export const importReportRowSchema = z.object({
+  /** The row's line in the file (the header is row 1). */
+  row: z.number().int(),
+  title: z.string(),
+  author: z.string().nullable(),
+  outcome: z.enum(IMPORT_ROW_OUTCOMES),
+  via: z.enum(IMPORT_ROW_VIAS).nullable(),
+  book: z.object({ id: z.string(), title: z.string(), authors: z.array(z.string()) }).nullable(),
+  /** A skipped row's reason, in the request's language. */
+  message: z.string().nullable(),
+  /** The reader may pick another book or none for it. */
+  correctable: z.boolean(),
+});
+export type ImportReportRow = z.infer<typeof importReportRowSchema>;
+
+export const IMPORT_ROWS_PAGE = { sizeDefault: 50, sizeMax: 200 } as const;
+
+export const importRowsQuerySchema = z.object({
+  page: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .default(1),
+  pageSize: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(IMPORT_ROWS_PAGE.sizeMax, 'validation.invalid')
+    .default(IMPORT_ROWS_PAGE.sizeDefault),
+});
+
+export const importRowsResponseSchema = z.object({
+  items: z.array(importReportRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ImportRowsResponse = z.infer<typeof importRowsResponseSchema>;
+
+export const importRowParamsSchema = z.object({
+  id: z.uuid('validation.invalid'),
+  row: z.coerce.number('validation.invalid').int('validation.invalid').min(2, 'validation.invalid'),
+});
+
+/** `PUT /api/imports/:id/rows/:row`: the right book, or null for none. */
+export const importRowCorrectionSchema = z.object({
+  bookId: z
+    .string('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(100, 'validation.invalid')
+    .nullable(),
+});

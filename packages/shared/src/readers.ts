@@ -36,13 +36,16 @@ export const readerPrivacySchema = z.object({
   showReadingList: z.boolean('validation.invalid'),
   /** Whether the profile shows the location from Settings. */
   showLocation: z.boolean('validation.invalid'),
+  /** Reviews written in Nebab start private (preselected in the form, the API's default); absent: false. */
+  reviewsPrivate: z.boolean('validation.invalid').default(false),
 });
-export type ReaderPrivacy = z.infer<typeof readerPrivacySchema>;
+export type ReaderPrivacy = z.output<typeof readerPrivacySchema>;
 
 export const DEFAULT_READER_PRIVACY: ReaderPrivacy = {
   profileVisibility: 'public',
   showReadingList: true,
   showLocation: false,
+  reviewsPrivate: false,
 };
 
 /** The asker's relation to a reader: not following, waiting for approval, or following. */

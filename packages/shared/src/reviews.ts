@@ -34,7 +34,8 @@ export const reviewInputSchema = z.object({
     .trim()
     .min(1, { error: 'reviews.commentRequired' })
     .max(REVIEW_LIMITS.commentMax, { error: 'reviews.commentMax' }),
-  visibility: reviewVisibilitySchema.default('public'),
+  /** Absent: the reader's default (`reviewsPrivate` of `PUT /api/me/privacy`: private, else public). */
+  visibility: reviewVisibilitySchema.optional(),
   /** The comment gives away the plot: others see it only after "Show spoiler". */
   spoiler: z.boolean('validation.invalid').default(false),
 });
@@ -105,6 +106,8 @@ export const reviewSchema = z.object({
   visibility: z.enum(REVIEW_VISIBILITIES),
   spoiler: z.boolean(),
   status: reviewStatusSchema,
+  /** Came with a library import and not written in Nebab since (its visibility and date are the import's). */
+  imported: z.boolean(),
   timestamp: z.string(),
   updated_at: z.string(),
   likes: z.number().int(),

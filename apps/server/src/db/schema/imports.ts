@@ -59,6 +59,15 @@ export const importRows = pgTable(
     bookId: text('book_id').references(() => books.id, { onDelete: 'set null' }),
     message: text('message'),
     params: jsonb('params'),
+    /**
+     * Why the row has its book: goodreadsId, isbn13, isbn10, title (title + author in the catalogue),
+     * search (catalogue search), created (a new reader-added book), corrected (the reader picked it in
+     * the report), none (the reader said no book: what the row did was undone).
+     */
+    via: text('via'),
+    /** The row added the reader's reading-list entry / review of its book (a correction takes them away). */
+    addedEntry: boolean('added_entry').notNull().default(false),
+    addedReview: boolean('added_review').notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'import_rows_pk', columns: [t.importId, t.row] }),

@@ -13,6 +13,8 @@ export const readerPrivacy = pgTable(
     profileVisibility: text('profile_visibility').notNull().default('public'),
     showReadingList: boolean('show_reading_list').notNull().default(true),
     showLocation: boolean('show_location').notNull().default(false),
+    /** Reviews written in Nebab start private (the review form's preselection; the API's default). */
+    reviewsPrivate: boolean('reviews_private').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -22,6 +22,11 @@ export const reviews = pgTable(
     /** The comment gives away the plot: hidden from others until they choose to see it. */
     spoiler: boolean('spoiler').notNull().default(false),
     status: text('status').notNull().default('approved'),
+    /**
+     * Written by a library import and not since by the reader in Nebab: its visibility and date are the
+     * import's. Writing or editing it in Nebab clears this and gives it the reader's default and today.
+     */
+    imported: boolean('imported').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -395,6 +395,7 @@ const CONTENT_MATRIX: Record<string, ContentRow> = {
   'GET /api/recommendations': { paths: at('/api/recommendations') },
   'GET /api/imports': { paths: at('/api/imports') },
   'GET /api/imports/{id}': { paths: at(`/api/imports/${SOME_ID}`) },
+  'GET /api/imports/{id}/rows': { paths: at(`/api/imports/${SOME_ID}/rows`) },
   'GET /api/exports/goodreads.csv': { paths: at('/api/exports/goodreads.csv') },
   // The owner's own data lists whom they blocked.
   'GET /api/exports/account.json': { paths: at('/api/exports/account.json'), ownerSeesBlocked: true },

@@ -81,6 +81,42 @@ export function createBooksMatchRepository(db: Db) {
       );
     },
 
+    /** Gives books that have no page count the one an import row names (a fact the catalogue lacked). */
+    async fillPageCounts(counts: ReadonlyArray<{ bookId: string; pageCount: number }>, tx: Db = db) {
+      if (counts.length === 0) return;
+      const values = sql.join(
+        counts.map((c) => sql`(${c.bookId}::text, ${c.pageCount}::int)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        UPDATE books b SET page_count = v.page_count
+        FROM (VALUES ${values}) AS v(id, page_count)
+        WHERE b.id = v.id AND b.page_count IS NULL`);
+    },
+
+    /** Whether the book is in the catalogue (active). */
+    async exists(bookId: string, tx: Db = db): Promise<boolean> {
+      const rows = await selectRows<{ id: string }>(
+        tx,
+        sql`SELECT id FROM books WHERE id = ${bookId} AND status = 'active'`,
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Removes a reader-added book its adder's import made when nothing holds it any more: not checked
+     * by an admin, on nobody's reading list, reviewed by nobody, in no list, named by no other import row.
+     */
+    async removeUnusedReaderBook(bookId: string, userId: string, tx: Db = db): Promise<void> {
+      await tx.execute(sql`
+        DELETE FROM books b WHERE b.id = ${bookId} AND b.source = 'reader' AND b.added_by = ${userId}
+          AND b.checked_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM reading_list_entries e WHERE e.book_id = b.id)
+          AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.book_id = b.id)
+          AND NOT EXISTS (SELECT 1 FROM book_list_items l WHERE l.book_id = b.id)
+          AND NOT EXISTS (SELECT 1 FROM import_rows i WHERE i.book_id = b.id)`);
+    },
+
     /** Inserts new catalogue books (reader-added); answers the ids written. */
     async insertBooks(values: NewBookRow[], tx: Db = db): Promise<string[]> {
       if (values.length === 0) return [];

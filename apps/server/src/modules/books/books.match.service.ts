@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hasEthiopic } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
 import type { NewBookRow } from '../../db/schema/index.js';
 import { candidateScore, stripSeries, titleKey } from './books.match.js';
@@ -20,7 +21,8 @@ export interface BookFacts {
   language?: string | null;
 }
 
-export type MatchVia = 'goodreadsId' | 'isbn13' | 'isbn10' | 'title';
+/** How a row found its book: an id, an ISBN, title + author in the catalogue, or catalogue search. */
+export type MatchVia = 'goodreadsId' | 'isbn13' | 'isbn10' | 'title' | 'search';
 
 export interface BookMatch {
   bookId: string;
@@ -36,9 +38,12 @@ export function newReaderBookId(): string {
   return `reader-${randomUUID()}`;
 }
 
-/** A book's language when nothing says it: Amharic for a title in Ge'ez script, else English. */
-export function guessLanguage(title: string): string {
-  return /[\u1200-\u139f\u2d80-\u2ddf\uab00-\uab2f]/u.test(title) ? 'am' : 'en';
+/**
+ * A book's language when nothing says it, from its script: Amharic when the title or an author is in
+ * Ge'ez script, else English.
+ */
+export function guessLanguage(title: string, authors: readonly string[] = []): string {
+  return [title, ...authors].some((text) => hasEthiopic(text)) ? 'am' : 'en';
 }
 
 /** The catalogue row of a reader-added book made from a row's facts. */
@@ -58,7 +63,7 @@ export function readerBookRow(userId: string, facts: BookFacts, id = newReaderBo
     pageCount: facts.pageCount,
     publicationYear: facts.publicationYear,
     publicationDate: facts.publicationYear === null ? null : String(facts.publicationYear),
-    language: facts.language ?? guessLanguage(title),
+    language: facts.language ?? guessLanguage(title, facts.authors),
     isbn13: facts.isbn13,
     isbn10: facts.isbn10,
     goodreadsId: facts.goodreadsId,
@@ -159,6 +164,26 @@ export function createBookMatchService(deps: { match: BooksMatchRepository }) {
       }
       return out;
     },
+
+    /**
+     * Page counts from import rows for matched books the catalogue has none for (the first row's count
+     * per book wins; a book that has one keeps it).
+     */
+    async fillPageCounts(counts: ReadonlyArray<{ bookId: string; pageCount: number }>, tx?: Db) {
+      const first = new Map<string, number>();
+      for (const { bookId, pageCount } of counts) if (!first.has(bookId)) first.set(bookId, pageCount);
+      await match.fillPageCounts(
+        [...first].map(([bookId, pageCount]) => ({ bookId, pageCount })),
+        tx,
+      );
+    },
+
+    /** Whether the book is in the catalogue (active). */
+    exists: (bookId: string, tx?: Db) => match.exists(bookId, tx),
+
+    /** A reader-added book an import made, removed when a correction left nothing holding it. */
+    removeUnusedReaderBook: (bookId: string, userId: string, tx?: Db) =>
+      match.removeUnusedReaderBook(bookId, userId, tx),
 
     /** Adds reader-added books (source `reader`, `added_by` the reader); answers their ids in order. */
     async addReaderBooks(userId: string, facts: readonly BookFacts[], tx?: Db): Promise<string[]> {

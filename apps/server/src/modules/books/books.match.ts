@@ -2,6 +2,7 @@
  * Pure helpers of book matching (imports, readers adding books): normalised keys of titles and
  * authors, and the check that a fuzzy candidate really is the same book.
  */
+import { hasEthiopic, latinKey } from '@nebab/shared';
 import { editDistance } from '../../lib/edit-distance.js';
 
 const SERIES_SUFFIX = /\s*\(([^()]*?),?\s+#\s*[\d.\-–]+\)\s*$/;
@@ -149,4 +150,65 @@ export function candidateScore(
     if (score > best) best = score;
   }
   return best >= TITLE_SIMILARITY_MIN ? best : 0;
+}
+
+/** A book search found for an import row: what the acceptance rule compares. */
+export interface SearchCandidate {
+  id: string;
+  title: string;
+  authors: string[];
+  language: string | null;
+}
+
+/** The words of a text's Latin key: Ge'ez romanised, consonants as readers agree on them. */
+function keyWords(text: string): string[] {
+  return latinKey(text).split(' ').filter(Boolean);
+}
+
+/** Latin keys equal word by word, but for one edit in a key of four letters or more (never in a number). */
+function keysAlign(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === 0 || a.length !== b.length) return false;
+  return a.every((word, i) => {
+    const other = b[i]!;
+    if (word === other) return true;
+    if (/\d/.test(word) || /\d/.test(other) || Math.max(word.length, other.length) < 4) return false;
+    return editDistance(word, other, 1) <= 1;
+  });
+}
+
+/** An author of each side with the same Latin key of the last name (and first initial when both have two words). */
+function authorKeysMatch(wanted: readonly string[], candidate: readonly string[]): boolean {
+  return wanted.some((a) => {
+    const aw = keyWords(a);
+    return candidate.some((b) => {
+      const bw = keyWords(b);
+      if (aw.length === 0 || bw.length === 0) return false;
+      if (!keysAlign([aw[aw.length - 1]!], [bw[bw.length - 1]!])) return false;
+      return aw.length < 2 || bw.length < 2 || aw[0]![0] === bw[0]![0];
+    });
+  });
+}
+
+/**
+ * Whether a book that catalogue search found for an import row is the row's book, and how well: the
+ * same checks as {@link candidateScore} (title word by word, numbers exact, the author by surname), and
+ * for an Amharic book — Ge'ez on either side, or the catalogue's language — the same comparison on the
+ * titles' and authors' Latin keys, so "Fikir Eske Mekabir" by Haddis Alemayehu is ፍቅር እስከ መቃብር by
+ * ሀዲስ ዓለማየሁ. Title and author must both agree: a row or a book without an author never matches here.
+ */
+export function searchCandidateScore(
+  wanted: { title: string; authors: string[] },
+  candidate: SearchCandidate,
+): number {
+  if (wanted.authors.length === 0 || candidate.authors.length === 0) return 0;
+  const direct = candidateScore(wanted, {
+    title: candidate.title,
+    altTitles: [],
+    authors: candidate.authors,
+  });
+  if (direct > 0) return direct;
+  const amharic = candidate.language === 'am' || hasEthiopic(candidate.title) || hasEthiopic(wanted.title);
+  if (!amharic) return 0;
+  if (!keysAlign(keyWords(titleKey(wanted.title)), keyWords(titleKey(candidate.title)))) return 0;
+  return authorKeysMatch(wanted.authors, candidate.authors) ? TITLE_SIMILARITY_MIN : 0;
 }

@@ -199,7 +199,7 @@ export function createSearchService(deps: {
   });
 
   /** Spec §5 search: words (typo-, spelling- and script-tolerant), ISBNs, filters, sorts, pages. */
-  async function searchNow(query: SearchQuery): Promise<SearchOutcome> {
+  async function searchNow(query: SearchQuery, withClosest = true): Promise<SearchOutcome> {
     const filters = searchFilters(query);
     const request = { filters, sort: query.sort, page: query.page, pageSize: query.pageSize };
     const analysed = query.q ? analyseQuery(query.q) : null;
@@ -231,7 +231,8 @@ export function createSearchService(deps: {
       (top.isbn13 === text.isbn.isbn13 || (text.isbn.isbn10 && top.isbn10 === text.isbn.isbn10))
         ? top.id
         : null;
-    const closest = page.rawTotal === 0 ? await closestTo(analysed, Boolean(query.asTyped)) : [];
+    const closest =
+      page.rawTotal === 0 && withClosest ? await closestTo(analysed, Boolean(query.asTyped)) : [];
     return {
       items: page.items,
       totalItems: page.total,
@@ -256,6 +257,28 @@ export function createSearchService(deps: {
     async search(query: SearchQuery): Promise<SearchOutcome> {
       await lexicons();
       return (await searches.fetch(answerKey(JSON.stringify(query)), { context: query }))!;
+    },
+
+    /**
+     * The same search, never from nor into the kept answers, and without the closest titles when
+     * nothing matches: for work that is not a reader waiting (an import matching its rows), whose
+     * queries would only push readers' answers out.
+     */
+    async lookup(query: SearchQuery): Promise<SearchOutcome> {
+      await lexicons();
+      return searchNow(query, false);
+    },
+
+    /**
+     * Whether a title may name a book the catalogue holds in Ge'ez: Ge'ez itself, or Latin letters whose
+     * every word's Latin key a Ge'ez book holds ("Fikir Eske Mekabir"). An import asks before `lookup`,
+     * so a file of books the catalogue lacks costs no search per row.
+     */
+    async mayBeGeez(title: string): Promise<boolean> {
+      if (hasEthiopic(title)) return true;
+      const { keys } = await lexicons();
+      const words = latinKey(title).split(' ').filter(Boolean);
+      return words.length > 0 && words.every((word) => keys.geezCount(word) > 0);
     },
 
     /** Typeahead (a kept answer when the same text was typed within the minute). */

@@ -10,8 +10,8 @@ import {
   csvFile,
   GOODREADS_COLUMNS,
   goodreadsRow,
+  importAndWait,
   isbnCell,
-  postImport,
 } from '../../../test/import-fixtures.js';
 
 let server: TestServer;
@@ -22,17 +22,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.close());
 
-async function importFile(token: string, file: Buffer): Promise<Import> {
-  const posted = await postImport(server.url, token, file);
-  if (posted.status !== 202) throw new Error(`import refused: ${posted.status} ${posted.text}`);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const result = await server.request<Import>(`/api/imports/${String(posted.body.id)}`, { token });
-    if (result.body.status === 'done' || result.body.status === 'failed') return result.body;
-    if (Date.now() > deadline) throw new Error('import not done');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const importFile = (token: string, file: Buffer): Promise<Import> => importAndWait(server, token, file);
 
 async function download(path: string, token?: string) {
   const response = await fetch(`${server.url}${path}`, {

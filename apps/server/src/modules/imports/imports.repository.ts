@@ -15,6 +15,24 @@ export interface RowResult {
   bookId: string | null;
   message: string | null;
   params: Record<string, string | number> | null;
+  /** How the row found its book (see the column); null for a skipped row. */
+  via?: string | null;
+  addedEntry?: boolean;
+  addedReview?: boolean;
+}
+
+/** A row of the report: what the file said, what became of it, and its book (as the card shows it). */
+export interface ReportRow {
+  row: number;
+  data: ParsedRow;
+  outcome: string;
+  via: string | null;
+  message: string | null;
+  params: Record<string, string | number> | null;
+  bookId: string | null;
+  addedEntry: boolean;
+  addedReview: boolean;
+  book: { id: string; title: string; authors: string[] } | null;
 }
 
 /** A skipped row as the report lists it. */
@@ -143,6 +161,16 @@ export function createImportsRepository(db: Db) {
         .for('update', { skipLocked: true }) as Promise<Array<{ row: number; data: ParsedRow }>>;
     },
 
+    /** The next pending rows, read without a lock (matched before the batch's transaction claims them). */
+    async pending(importId: string, limit: number): Promise<Array<{ row: number; data: ParsedRow }>> {
+      return db
+        .select({ row: importRows.row, data: importRows.data })
+        .from(importRows)
+        .where(and(eq(importRows.importId, importId), eq(importRows.outcome, 'pending')))
+        .orderBy(importRows.row)
+        .limit(limit) as Promise<Array<{ row: number; data: ParsedRow }>>;
+    },
+
     /** The `bookId` of rows already applied in this import (an earlier batch's books, for duplicates). */
     async earlierRows(importId: string, bookIds: readonly string[], tx: Db) {
       if (bookIds.length === 0) return [];
@@ -164,13 +192,14 @@ export function createImportsRepository(db: Db) {
       const values = sql.join(
         results.map(
           (r) =>
-            sql`(${r.row}::int, ${r.outcome}, ${r.bookId}::text, ${r.message}::text, ${r.params === null ? null : JSON.stringify(r.params)}::jsonb)`,
+            sql`(${r.row}::int, ${r.outcome}, ${r.bookId}::text, ${r.message}::text, ${r.params === null ? null : JSON.stringify(r.params)}::jsonb, ${r.via ?? null}::text, ${r.addedEntry ?? false}::boolean, ${r.addedReview ?? false}::boolean)`,
         ),
         sql`, `,
       );
       await tx.execute(sql`
-        UPDATE import_rows r SET outcome = v.outcome, book_id = v.book_id, message = v.message, params = v.params
-        FROM (VALUES ${values}) AS v(row, outcome, book_id, message, params)
+        UPDATE import_rows r SET outcome = v.outcome, book_id = v.book_id, message = v.message, params = v.params,
+          via = v.via, added_entry = v.added_entry, added_review = v.added_review
+        FROM (VALUES ${values}) AS v(row, outcome, book_id, message, params, via, added_entry, added_review)
         WHERE r.import_id = ${importId} AND r.row = v.row`);
       const count = (outcome: RowOutcome) => results.filter((r) => r.outcome === outcome).length;
       await tx
@@ -201,6 +230,76 @@ export function createImportsRepository(db: Db) {
         )
         .returning();
       return row;
+    },
+
+    /** A page of the report's rows, in file order, each with its book; and how many rows there are. */
+    async rowsPage(importId: string, offset: number, limit: number): Promise<ReportRow[]> {
+      const rows = await selectRows<{
+        row: number;
+        data: ParsedRow;
+        outcome: string;
+        via: string | null;
+        message: string | null;
+        params: Record<string, string | number> | null;
+        book_id: string | null;
+        added_entry: boolean;
+        added_review: boolean;
+        book_title: string | null;
+        book_authors: string[] | null;
+      }>(
+        db,
+        sql`SELECT r.row, r.data, r.outcome, r.via, r.message, r.params, r.book_id, r.added_entry, r.added_review,
+              b.title AS book_title, b.authors AS book_authors
+            FROM import_rows r LEFT JOIN books b ON b.id = r.book_id
+            WHERE r.import_id = ${importId} ORDER BY r.row LIMIT ${limit} OFFSET ${offset}`,
+      );
+      return rows.map((r) => ({
+        row: Number(r.row),
+        data: r.data,
+        outcome: r.outcome,
+        via: r.via,
+        message: r.message,
+        params: r.params,
+        bookId: r.book_id,
+        addedEntry: r.added_entry,
+        addedReview: r.added_review,
+        book:
+          r.book_id && r.book_title
+            ? { id: r.book_id, title: r.book_title, authors: r.book_authors ?? [] }
+            : null,
+      }));
+    },
+
+    /** One row, locked for a correction. */
+    async rowForUpdate(importId: string, row: number, tx: Db) {
+      const [found] = await tx
+        .select()
+        .from(importRows)
+        .where(and(eq(importRows.importId, importId), eq(importRows.row, row)))
+        .for('update');
+      return found;
+    },
+
+    /** A corrected row: its new book (or none) and what it now holds; the import's counters follow. */
+    async correctRow(importId: string, result: Required<RowResult>, tx: Db): Promise<void> {
+      await tx
+        .update(importRows)
+        .set({
+          outcome: result.outcome,
+          bookId: result.bookId,
+          message: result.message,
+          params: result.params,
+          via: result.via,
+          addedEntry: result.addedEntry,
+          addedReview: result.addedReview,
+        })
+        .where(and(eq(importRows.importId, importId), eq(importRows.row, result.row)));
+      await tx.execute(sql`
+        UPDATE imports i SET
+          matched = (SELECT count(*) FROM import_rows r WHERE r.import_id = i.id AND r.outcome = 'matched'),
+          created = (SELECT count(*) FROM import_rows r WHERE r.import_id = i.id AND r.outcome = 'created'),
+          skipped = (SELECT count(*) FROM import_rows r WHERE r.import_id = i.id AND r.outcome = 'skipped')
+        WHERE i.id = ${importId}`);
     },
 
     /** A merge's part: rows that named the merged book name the target. */

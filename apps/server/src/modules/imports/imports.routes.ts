@@ -4,15 +4,20 @@ import {
   importCreatedSchema,
   importFieldsSchema,
   importParamsSchema,
+  importRowCorrectionSchema,
+  importRowParamsSchema,
+  importRowsQuerySchema,
+  importRowsResponseSchema,
   importSchema,
   importsResponseSchema,
 } from '@nebab/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError, DetailedValidationError, ValidationError } from '../../lib/errors.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import { currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { presentImport } from './imports.presenter.js';
+import { presentImport, presentReportRow } from './imports.presenter.js';
 
 const security = [{ bearer: [] }];
 const tags = ['imports'];
@@ -120,5 +125,56 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         await services.imports.get(currentActor(request), request.params.id),
         requestLanguage(request),
       ),
+  );
+
+  app.get(
+    '/api/imports/:id/rows',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'The report, row by row: each row of the file with its book and why (or the reason it was skipped)',
+        security,
+        params: importParamsSchema,
+        querystring: importRowsQuerySchema,
+        response: { 200: importRowsResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const found = await services.imports.rows(currentActor(request), request.params.id, page, pageSize);
+      const language = requestLanguage(request);
+      return {
+        items: found.items.map((row) => presentReportRow(row, language)),
+        total: found.total,
+        page,
+        pageSize,
+      };
+    },
+  );
+
+  app.put(
+    '/api/imports/:id/rows/:row',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Corrects a row's book: another book, or none (what the row did is undone)",
+        security,
+        params: importRowParamsSchema,
+        body: importRowCorrectionSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await services.imports.correct(
+        currentActor(request),
+        request.params.id,
+        request.params.row,
+        request.body.bookId,
+      );
+      return reply.code(204).send(null);
+    },
   );
 };

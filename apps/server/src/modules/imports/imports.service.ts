@@ -1,12 +1,12 @@
-import { IMPORT_LIMITS, type ImportSource } from '@nebab/shared';
+import { IMPORT_LIMITS, LIMITS, searchQuerySchema, type ImportSource } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
 import { isDatabaseUnavailable } from '../../db/errors.js';
 import type { ImportRow } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/job-queue.js';
 import type { Logger } from '../../lib/logger.js';
-import { titleKey } from '../books/books.match.js';
-import type { BookFacts, BookMatchService } from '../books/books.match.service.js';
+import { searchCandidateScore, stripSeries, titleKey, type SearchCandidate } from '../books/books.match.js';
+import type { BookFacts, BookMatch, BookMatchService } from '../books/books.match.service.js';
 import type { ImportEntry } from '../reading-list/reading-list.import.js';
 import type { ImportReview } from '../reviews/reviews.import.repository.js';
 import type { Actor } from '../users/users.policy.js';
@@ -19,6 +19,8 @@ export const IMPORT_QUEUE = 'library-import';
 export const IMPORT_BATCH = 100;
 /** Imports listed on the settings page. */
 const LIST_LIMIT = 20;
+/** Books of catalogue search a row's title and author are checked against. */
+const SEARCH_CANDIDATES = 5;
 
 /** An import with its skipped rows (the report). */
 export interface ImportView {
@@ -34,12 +36,35 @@ export interface ImportsServiceDeps {
   db: Db;
   repo: ImportsRepository;
   logger: Logger;
-  /** The books module: matching, and reader-added books for rows without a match. */
-  books: Pick<BookMatchService, 'match' | 'addReaderBooks'>;
+  /** The books module: matching, reader-added books for rows without a match, missing page counts. */
+  books: Pick<
+    BookMatchService,
+    'match' | 'addReaderBooks' | 'fillPageCounts' | 'exists' | 'removeUnusedReaderBook'
+  >;
+  /**
+   * Catalogue search (its service, uncached): what a row the books module's matching misses is looked
+   * for with — Latin-typed Amharic, Ge'ez spellings, typos — before a new book is made.
+   */
+  /** New books were added (search's vocabulary and kept answers, cached lists take them in). */
+  onCatalogueChanged?: () => void;
+  search?: {
+    lookup(query: ReturnType<typeof searchQuerySchema.parse>): Promise<{ items: SearchCandidate[] }>;
+    mayBeGeez(title: string): Promise<boolean>;
+  };
   /** The reading list's batch writer (entries, reads, shelves). */
-  readingList: { importEntries(userId: string, items: ImportEntry[], tx: Db): Promise<void> };
+  readingList: {
+    /** Answers the books whose entry it added. */
+    importEntries(userId: string, items: ImportEntry[], tx: Db): Promise<Set<string>>;
+    /** Takes the reader's entry of a book away (a report's correction of a row that added it). */
+    removeEntry(userId: string, bookId: string, tx: Db): Promise<void>;
+  };
   /** The reviews' batch writer. */
-  reviews: { importReviews(userId: string, items: ImportReview[], tx: Db): Promise<void> };
+  reviews: {
+    /** Answers the books whose review it added. */
+    importReviews(userId: string, items: ImportReview[], tx: Db): Promise<Set<string>>;
+    /** Takes away the review an import wrote (unless the reader has written it in Nebab since). */
+    removeImported(userId: string, bookId: string, tx: Db): Promise<void>;
+  };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,6 +84,40 @@ function factsOf(data: ParsedRow): BookFacts {
   };
 }
 
+/** What a row writes for its book: the reading-list entry, and the review when it has a rating. */
+function planRow(
+  data: ParsedRow,
+  bookId: string,
+  publicReviews: boolean,
+): { entry: ImportEntry; review: ImportReview | null } {
+  const reads = data.reads.flatMap((read) => {
+    const finishedAt = atNoon(read.finishedAt);
+    return finishedAt ? [{ startedAt: atNoon(read.startedAt), finishedAt }] : [];
+  });
+  return {
+    entry: {
+      bookId,
+      status: data.status,
+      addedAt: atNoon(data.addedAt),
+      reads,
+      readCount: data.readCount,
+      ownedCopies: data.ownedCopies,
+      shelves: data.shelves,
+    },
+    review:
+      data.rating === null
+        ? null
+        : {
+            bookId,
+            rating: data.rating,
+            comment: data.review ?? '',
+            spoiler: data.spoiler,
+            visibility: publicReviews ? 'public' : 'private',
+            writtenAt: reads.at(-1)?.finishedAt ?? atNoon(data.addedAt),
+          },
+  };
+}
+
 /** The key under which two unmatched rows of one file are the same new book. */
 function newBookKey(data: ParsedRow): string {
   return data.isbn13 ?? `${titleKey(data.title)}|${(data.authors[0] ?? '').toLowerCase()}`;
@@ -71,7 +130,7 @@ function newBookKey(data: ParsedRow): string {
  * counters, so an import interrupted anywhere resumes where it stopped and never applies a row twice.
  */
 export function createImportsService(deps: ImportsServiceDeps) {
-  const { db, repo, logger, books, readingList, reviews } = deps;
+  const { db, repo, logger, books, readingList, reviews, search, onCatalogueChanged } = deps;
   const listeners = new Set<ImportProgressListener>();
   let queue: JobQueue | null = null;
 
@@ -97,8 +156,56 @@ export function createImportsService(deps: ImportsServiceDeps) {
     }
   }
 
+  /**
+   * A row the catalogue's own matching missed (which forgives Latin typos and series suffixes), looked
+   * for with catalogue search when its title may name a Ge'ez book — Ge'ez spellings, Latin-typed
+   * Amharic — by its title and author, one query; a found book is taken only when its title and
+   * author agree with the row's (`searchCandidateScore`).
+   */
+  async function searchMatch(facts: BookFacts): Promise<BookMatch | null> {
+    const author = facts.authors[0];
+    const title = stripSeries(facts.title);
+    if (!search || !author || !(await search.mayBeGeez(title))) return null;
+    const q = `${title} ${author}`.slice(0, LIMITS.searchQueryMax);
+    const { items } = await search.lookup(searchQuerySchema.parse({ q, pageSize: SEARCH_CANDIDATES }));
+    let best: { id: string; score: number } | null = null;
+    for (const item of items) {
+      const score = searchCandidateScore(facts, item);
+      if (score > 0 && (!best || score > best.score)) best = { id: item.id, score };
+    }
+    return best ? { bookId: best.id, via: 'search' } : null;
+  }
+
+  /**
+   * Matches the rows the next batch will claim, before its transaction: catalogue search reads on its
+   * own connection, which PGlite's single one could not give while a transaction holds it. Answers
+   * each looked-at row's match (null: none, a new book).
+   */
+  async function prematch(found: ImportRow, size: number): Promise<Map<number, BookMatch | null>> {
+    const upcoming = (await repo.pending(found.id, size)).filter(({ data }) => titleKey(data.title));
+    const matches = await books.match(upcoming.map(({ data }) => factsOf(data)));
+    const out = new Map<number, BookMatch | null>();
+    for (const [i, { row, data }] of upcoming.entries())
+      out.set(row, matches[i] ?? (await searchMatch(factsOf(data))));
+    return out;
+  }
+
   /** Applies the next batch of pending rows in one transaction; answers how many rows it handled. */
   async function applyBatch(found: ImportRow, size: number): Promise<number> {
+    const prematched = await prematch(found, size);
+    let addedBooks = false;
+    const handled = await applyClaimed(found, size, prematched, () => (addedBooks = true));
+    // Search knows the new books at once (the next batch's look-ups, and the reader's own searches).
+    if (addedBooks) onCatalogueChanged?.();
+    return handled;
+  }
+
+  async function applyClaimed(
+    found: ImportRow,
+    size: number,
+    prematched: Map<number, BookMatch | null>,
+    booksAdded: () => void,
+  ): Promise<number> {
     return db.transaction(async (tx) => {
       const claimed = await repo.claim(found.id, size, tx);
       if (claimed.length === 0) return 0;
@@ -111,8 +218,18 @@ export function createImportsService(deps: ImportsServiceDeps) {
         skip(row, 'imports.rowNoTitle');
         return false;
       });
-      const matches = await books.match(
-        usable.map(({ data }) => factsOf(data)),
+      // Rows another worker held when this one looked ahead are matched here (without search).
+      const unseen = usable.filter(({ row }) => !prematched.has(row));
+      const late = await books.match(
+        unseen.map(({ data }) => factsOf(data)),
+        tx,
+      );
+      const lateMatch = new Map(unseen.map(({ row }, i) => [row, late[i] ?? null]));
+      const matches = usable.map(({ row }) => prematched.get(row) ?? lateMatch.get(row) ?? null);
+      await books.fillPageCounts(
+        usable.flatMap(({ data }, i) =>
+          matches[i] && data.pageCount ? [{ bookId: matches[i].bookId, pageCount: data.pageCount }] : [],
+        ),
         tx,
       );
       // Rows without a match: one new reader-added book per distinct book of the batch.
@@ -122,6 +239,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       });
       const keys = [...fresh.keys()];
       const ids = await books.addReaderBooks(found.userId, [...fresh.values()], tx);
+      if (ids.length > 0) booksAdded();
       const createdId = new Map(keys.map((key, i) => [key, ids[i]!]));
 
       // A book met twice in one file is kept once: later rows name the first.
@@ -145,32 +263,19 @@ export function createImportsService(deps: ImportsServiceDeps) {
           bookId,
           message: null,
           params: null,
+          via: matches[i]?.via ?? 'created',
         });
-        const reads = data.reads.flatMap((read) => {
-          const finishedAt = atNoon(read.finishedAt);
-          return finishedAt ? [{ startedAt: atNoon(read.startedAt), finishedAt }] : [];
-        });
-        entries.push({
-          bookId,
-          status: data.status,
-          addedAt: atNoon(data.addedAt),
-          reads,
-          readCount: data.readCount,
-          ownedCopies: data.ownedCopies,
-          shelves: data.shelves,
-        });
-        if (data.rating !== null)
-          reviewItems.push({
-            bookId,
-            rating: data.rating,
-            comment: data.review ?? '',
-            spoiler: data.spoiler,
-            visibility: found.publicReviews ? 'public' : 'private',
-            writtenAt: reads.at(-1)?.finishedAt ?? atNoon(data.addedAt),
-          });
+        const planned = planRow(data, bookId, found.publicReviews);
+        entries.push(planned.entry);
+        if (planned.review) reviewItems.push(planned.review);
       });
-      await readingList.importEntries(found.userId, entries, tx);
-      await reviews.importReviews(found.userId, reviewItems, tx);
+      const addedEntries = await readingList.importEntries(found.userId, entries, tx);
+      const addedReviews = await reviews.importReviews(found.userId, reviewItems, tx);
+      for (const result of results.values())
+        if (result.bookId) {
+          result.addedEntry = addedEntries.has(result.bookId);
+          result.addedReview = addedReviews.has(result.bookId);
+        }
       await repo.finishRows(found.id, [...results.values()], tx);
       return claimed.length;
     });
@@ -278,6 +383,73 @@ export function createImportsService(deps: ImportsServiceDeps) {
         skipped: skipped.filter((item) => item.importId === row.id),
         awaitingCheck: awaiting.get(row.id) ?? 0,
       }));
+    },
+
+    /** A page of the caller's import's rows, each with its book and why (404: not theirs). */
+    async rows(actor: Actor, id: string, page: number, pageSize: number) {
+      const found = await repo.find(id);
+      if (!found || found.userId !== actor.userId) throw new NotFoundError();
+      return { total: found.total, items: await repo.rowsPage(id, (page - 1) * pageSize, pageSize) };
+    },
+
+    /**
+     * The reader corrects a row in the report: `bookId` is the right book, null is none. What the row
+     * did is undone first — the reading-list entry and the review it added (a review the reader has
+     * written in Nebab since stays), and the book it created when nothing else holds it — then, for a
+     * book, the row is applied to it as the import would have. 404: not theirs, no such row or book;
+     * 409: the import is still running, or the row had no book to begin with (no title, a duplicate).
+     */
+    async correct(actor: Actor, id: string, rowNumber: number, bookId: string | null) {
+      const found = await repo.find(id);
+      if (!found || found.userId !== actor.userId) throw new NotFoundError();
+      if (found.status === 'queued' || found.status === 'running')
+        throw new ConflictError('imports.stillRunning');
+      if (bookId && !(await books.exists(bookId))) throw new NotFoundError();
+      await db.transaction(async (tx) => {
+        const current = await repo.rowForUpdate(id, rowNumber, tx);
+        if (!current) throw new NotFoundError();
+        if (current.outcome === 'pending' || (current.outcome === 'skipped' && current.via !== 'none'))
+          throw new ConflictError('imports.rowNotCorrectable');
+        const data = current.data as ParsedRow;
+        const before = current.bookId;
+        if (before === bookId) return;
+        if (before && current.addedEntry) await readingList.removeEntry(found.userId, before, tx);
+        if (before && current.addedReview) await reviews.removeImported(found.userId, before, tx);
+        let addedEntry = false;
+        let addedReview = false;
+        if (bookId) {
+          const planned = planRow(data, bookId, found.publicReviews);
+          addedEntry = (await readingList.importEntries(found.userId, [planned.entry], tx)).has(bookId);
+          if (planned.review)
+            addedReview = (await reviews.importReviews(found.userId, [planned.review], tx)).has(bookId);
+        }
+        await repo.correctRow(
+          id,
+          bookId
+            ? {
+                row: rowNumber,
+                outcome: 'matched',
+                bookId,
+                message: null,
+                params: null,
+                via: 'corrected',
+                addedEntry,
+                addedReview,
+              }
+            : {
+                row: rowNumber,
+                outcome: 'skipped',
+                bookId: null,
+                message: 'imports.rowUndone',
+                params: null,
+                via: 'none',
+                addedEntry,
+                addedReview,
+              },
+          tx,
+        );
+        if (before && current.via === 'created') await books.removeUnusedReaderBook(before, found.userId, tx);
+      });
     },
 
     run,

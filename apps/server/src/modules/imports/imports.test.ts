@@ -18,6 +18,7 @@ import {
   GOODREADS_COLUMNS,
   GOODREADS_OLD_COLUMNS,
   goodreadsRow,
+  importAndWait,
   isbnCell,
   postImport,
   STORYGRAPH_COLUMNS,
@@ -55,22 +56,8 @@ const book = (id: string) => {
   return found;
 };
 
-async function waitDone(token: string, id: string, timeoutMs = 30_000): Promise<Import> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await server.request<Import>(`/api/imports/${id}`, { token });
-    if (result.status !== 200) throw new Error(`import ${id}: ${result.status} ${result.text}`);
-    if (result.body.status === 'done' || result.body.status === 'failed') return result.body;
-    if (Date.now() > deadline) throw new Error(`import ${id} not done: ${result.text}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function importFile(token: string, file: Buffer, fields: Parameters<typeof postImport>[3] = {}) {
-  const posted = await postImport(server.url, token, file, fields);
-  if (posted.status !== 202) throw new Error(`import refused: ${posted.status} ${posted.text}`);
-  return waitDone(token, posted.body.id as string);
-}
+const importFile = (token: string, file: Buffer, fields: Parameters<typeof postImport>[3] = {}) =>
+  importAndWait(server, token, file, fields);
 
 const list = async (token: string) =>
   (await server.request<ReadingList>('/api/reading-list', { token })).body;

@@ -1,3 +1,4 @@
+import { DEFAULT_READER_PRIVACY } from '@nebab/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocks, follows, readerPrivacy, users } from '../../db/schema/index.js';
@@ -9,6 +10,7 @@ export async function exportRelationships(db: Db, userId: string) {
       profileVisibility: readerPrivacy.profileVisibility,
       showReadingList: readerPrivacy.showReadingList,
       showLocation: readerPrivacy.showLocation,
+      reviewsPrivate: readerPrivacy.reviewsPrivate,
     })
     .from(readerPrivacy)
     .where(eq(readerPrivacy.userId, userId));
@@ -30,7 +32,7 @@ export async function exportRelationships(db: Db, userId: string) {
       .where(eq(blocks.blockerId, userId)),
   ]);
   return {
-    privacy: privacy ?? { profileVisibility: 'public', showReadingList: true, showLocation: false },
+    privacy: privacy ?? DEFAULT_READER_PRIVACY,
     following,
     followers,
     blocked,

@@ -38,6 +38,7 @@ function privacyOfRow(row: ReaderPrivacyRow | undefined): ReaderPrivacy {
     profileVisibility: row.profileVisibility as ReaderPrivacy['profileVisibility'],
     showReadingList: row.showReadingList,
     showLocation: row.showLocation,
+    reviewsPrivate: row.reviewsPrivate,
   };
 }
 

@@ -437,7 +437,12 @@ describe('following', () => {
   it('validates the privacy body', async () => {
     const me = await newReader(server);
     const saved = await server.request<ReaderPrivacy>('/api/me/privacy', { token: me.token });
-    expect(saved.body).toEqual({ profileVisibility: 'public', showReadingList: true, showLocation: false });
+    expect(saved.body).toEqual({
+      profileVisibility: 'public',
+      showReadingList: true,
+      showLocation: false,
+      reviewsPrivate: false,
+    });
     const wrong = await server.request<ErrorBody>('/api/me/privacy', {
       method: 'PUT',
       token: me.token,

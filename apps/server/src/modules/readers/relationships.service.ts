@@ -191,6 +191,11 @@ export function createRelationshipsService({ db, readers, events }: Relationship
     return readers.privacyOf(actor.userId);
   }
 
+  /** The visibility a review the reader writes in Nebab takes unless they pick one (their choice, else public). */
+  async function reviewVisibilityOf(userId: string): Promise<'public' | 'private'> {
+    return (await readers.privacyOf(userId)).reviewsPrivate ? 'private' : 'public';
+  }
+
   /** Saves the caller's privacy; making the profile public approves every pending request. */
   async function savePrivacy(actor: Actor, input: ReaderPrivacy): Promise<ReaderPrivacy> {
     const { saved, approved } = await db.transaction(async (tx) => {
@@ -262,6 +267,7 @@ export function createRelationshipsService({ db, readers, events }: Relationship
     removeFollower,
     privacy,
     savePrivacy,
+    reviewVisibilityOf,
     block,
     unblock,
     blocked,

@@ -113,6 +113,16 @@ export function createReadingListImportRepository(db: Db) {
     },
 
     /** Readers per book (Book Approvals). */
+    /**
+     * An import report's "none" or another book: takes the reader's entry of the book away (its reads,
+     * progress and shelf places go with it), for an entry the import added.
+     */
+    async removeEntry(userId: string, bookId: string, tx: Db): Promise<void> {
+      await tx
+        .delete(readingListEntries)
+        .where(and(eq(readingListEntries.userId, userId), eq(readingListEntries.bookId, bookId)));
+    },
+
     async readerCounts(bookIds: readonly string[]): Promise<Map<string, number>> {
       if (bookIds.length === 0) return new Map();
       const rows = await selectRows<{ book_id: string; n: number }>(

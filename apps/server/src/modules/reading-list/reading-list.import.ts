@@ -59,7 +59,8 @@ function entryDates(
  * Writes a batch of imported books into one reader's list inside `tx`: entries (status, Date Added,
  * copies, undated reads), dated reads not already there (same finishing day), a read under way for
  * currentlyReading, and shelf places (shelves made by name when missing). Applying the same batch
- * again writes nothing. Domain events are not emitted: a library arriving is not news for followers'
+ * again writes nothing. Answers the books whose entry it added (not there before; an import report's
+ * "none" takes such an entry away again). Domain events are not emitted: a library arriving is not news for followers'
  * feeds, nor a trending signal.
  */
 export async function importEntries(
@@ -67,8 +68,8 @@ export async function importEntries(
   userId: string,
   items: readonly ImportEntry[],
   tx: Db,
-): Promise<void> {
-  if (items.length === 0) return;
+): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
   /** The reader's entries of the batch's books, by book. */
   const entriesByBook = async () =>
     new Map(
@@ -186,4 +187,5 @@ export async function importEntries(
     });
     await repo.addToShelves(pairs, tx);
   }
+  return new Set(items.flatMap((item) => (existing.has(item.bookId) ? [] : [item.bookId])));
 }

@@ -24,10 +24,11 @@ export function createReviewsImportRepository(db: Db) {
     /**
      * Adds the reader's reviews that are missing, and brings existing ones to the imported rating,
      * words and spoiler mark when they differ (their visibility stays the reader's choice). A review
-     * the reader deleted stays deleted. A second import of the same file writes nothing.
+     * the reader deleted stays deleted. A second import of the same file writes nothing. Answers the
+     * books whose review it added.
      */
-    async importReviews(userId: string, items: readonly ImportReview[], tx: Db = db): Promise<void> {
-      if (items.length === 0) return;
+    async importReviews(userId: string, items: readonly ImportReview[], tx: Db = db): Promise<Set<string>> {
+      if (items.length === 0) return new Set();
       const existing = new Map(
         (
           await tx
@@ -56,6 +57,7 @@ export function createReviewsImportRepository(db: Db) {
             comment: item.comment,
             spoiler: item.spoiler,
             visibility: item.visibility,
+            imported: true,
             createdAt: at,
             updatedAt: at,
           });
@@ -69,7 +71,23 @@ export function createReviewsImportRepository(db: Db) {
           .set({ rating: item.rating, comment: item.comment, spoiler: item.spoiler })
           .where(eq(reviews.id, found.id));
       }
-      if (fresh.length > 0) await tx.insert(reviews).values(fresh).onConflictDoNothing();
+      if (fresh.length === 0) return new Set();
+      const added = await tx
+        .insert(reviews)
+        .values(fresh)
+        .onConflictDoNothing()
+        .returning({ bookId: reviews.bookId });
+      return new Set(added.map((row) => row.bookId));
+    },
+
+    /**
+     * An import report's "none" or another book: takes away the reader's review of the book that the
+     * import wrote, unless the reader has written it in Nebab since (`imported` cleared).
+     */
+    async removeImported(userId: string, bookId: string, tx: Db): Promise<void> {
+      await tx
+        .delete(reviews)
+        .where(and(eq(reviews.userId, userId), eq(reviews.bookId, bookId), eq(reviews.imported, true)));
     },
 
     /**

@@ -54,6 +54,7 @@ export function presentReview(
     visibility: review.visibility === 'private' ? 'private' : 'public',
     spoiler: review.spoiler,
     status: review.status as ReviewStatus,
+    imported: review.imported,
     timestamp: review.createdAt.toISOString(),
     updated_at: review.updatedAt.toISOString(),
     likes: reactions.likes,

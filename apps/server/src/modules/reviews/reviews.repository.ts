@@ -293,7 +293,8 @@ export function createReviewsRepository(db: Db) {
 
     /**
      * Writes the reader's review of the book in one statement: a new row, or the existing one
-     * replaced (a deleted review comes back approved; a flagged or rejected one keeps its status).
+     * replaced (a deleted review comes back approved; a flagged or rejected one keeps its status; an
+     * imported one becomes the reader's own, dated now).
      * `inserted` tells which; the unique (user_id, book_id) makes concurrent submissions safe.
      */
     async upsert(
@@ -313,6 +314,8 @@ export function createReviewsRepository(db: Db) {
             visibility: fields.visibility,
             spoiler: fields.spoiler ?? false,
             status: sql`CASE WHEN ${reviews.status} = 'deleted' THEN 'approved' ELSE ${reviews.status} END`,
+            createdAt: sql`CASE WHEN ${reviews.imported} THEN now() ELSE ${reviews.createdAt} END`,
+            imported: false,
             updatedAt: sql`now()`,
           },
         })
@@ -324,7 +327,7 @@ export function createReviewsRepository(db: Db) {
 
     async update(
       id: string,
-      patch: Partial<ReviewFields> & { status?: string },
+      patch: Partial<ReviewFields> & { status?: string; imported?: boolean; createdAt?: Date },
       tx: Db = db,
     ): Promise<ReviewRow | undefined> {
       const [row] = await tx

@@ -22,9 +22,13 @@ import {
   type ReviewWithAuthor,
 } from './reviews.repository.js';
 
-/** Who is hidden from whom (blocks), answered by the readers module. */
+/**
+ * Who is hidden from whom (blocks), and the visibility a reader's reviews take unless they pick one,
+ * answered by the readers module.
+ */
 export interface HiddenReaders {
   hiddenFrom(userId: string | null | undefined): Promise<string[]>;
+  reviewVisibilityOf?(userId: string): Promise<'public' | 'private'>;
 }
 
 export interface ReviewsServiceDeps {
@@ -44,6 +48,9 @@ export interface ReviewsServiceDeps {
 export function createReviewsService({ db, reviews, books, events, relationships }: ReviewsServiceDeps) {
   const hiddenFrom = (userId: string | null | undefined) =>
     relationships ? relationships.hiddenFrom(userId) : Promise.resolve([]);
+  /** The reader's default for reviews written in Nebab: public unless they chose private. */
+  const defaultVisibility = (userId: string): Promise<'public' | 'private'> =>
+    relationships?.reviewVisibilityOf ? relationships.reviewVisibilityOf(userId) : Promise.resolve('public');
 
   /** The review's details for `viewerId`; `hidden` (their blocks) is read before any transaction. */
   async function details(
@@ -100,17 +107,19 @@ export function createReviewsService({ db, reviews, books, events, relationships
    * replaces the reader's existing one, in one transaction. `created` tells which. The review's write
    * comes last before the commit: its trigger moves the book's rating under the book row's lock, which
    * every review of that book waits for (under bench:load two more round trips after it made a popular
-   * book's reviews queue).
+   * book's reviews queue). Without a visibility it takes the reader's default; an imported review
+   * written again becomes the reader's own, dated today.
    */
   async function submit(
     actor: Actor,
     bookId: string,
     input: ReviewInput,
   ): Promise<{ review: ReviewDetails; created: boolean }> {
-    const [exists, hidden, author] = await Promise.all([
+    const [exists, hidden, author, visibility] = await Promise.all([
       books.exists(bookId),
       hiddenFrom(actor.userId),
       reviews.author(actor.userId),
+      input.visibility ?? defaultVisibility(actor.userId),
     ]);
     if (!exists || !author) throw new NotFoundError();
     const outcome = await db.transaction(async (tx) => {
@@ -124,7 +133,7 @@ export function createReviewsService({ db, reviews, books, events, relationships
         {
           rating: input.rating,
           comment: input.comment,
-          visibility: input.visibility,
+          visibility,
           spoiler: input.spoiler,
         },
         tx,
@@ -154,14 +163,24 @@ export function createReviewsService({ db, reviews, books, events, relationships
     return reviews.feed(query, await hiddenFrom(actor?.userId));
   }
 
-  /** The author changes rating, comment and/or visibility. */
+  /**
+   * The author changes rating, comment and/or visibility. An imported review edited in Nebab becomes
+   * the reader's own: dated today, with their default visibility unless the patch names one.
+   */
   async function update(actor: Actor, id: string, patch: ReviewPatch): Promise<ReviewDetails> {
-    const hidden = await hiddenFrom(actor.userId);
+    const [hidden, visibility] = await Promise.all([
+      hiddenFrom(actor.userId),
+      patch.visibility ?? defaultVisibility(actor.userId),
+    ]);
     const outcome = await db.transaction(async (tx) => {
       const current = await reviews.findForUpdate(id, tx);
       if (!current) throw new NotFoundError();
       assertAuthor(current, actor.userId);
-      const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      const changes: Parameters<typeof reviews.update>[1] = Object.fromEntries(
+        Object.entries(patch).filter(([, value]) => value !== undefined),
+      );
+      if (current.imported && Object.keys(changes).length > 0)
+        Object.assign(changes, { visibility, imported: false, createdAt: new Date() });
       if (Object.keys(changes).length > 0) await reviews.update(id, changes, tx);
       const row = await reviews.findById(id, tx);
       if (!row) throw new NotFoundError();

@@ -37,7 +37,7 @@ export function findEntry(list: ReadingList | undefined, bookId: string): Readin
  */
 export function progressPercent(
   entry: Pick<ReadingListEntry, 'status' | 'currentPage' | 'pageCount'> & { stoppedPage?: number | null },
-): number {
+): number | null {
   const share = (page: number | null | undefined) =>
     page !== null && page !== undefined && entry.pageCount
       ? Math.max(0, Math.min(100, Math.round((page / entry.pageCount) * 100)))
@@ -45,7 +45,8 @@ export function progressPercent(
   if (entry.status === 'wantToRead') return 0;
   if (entry.status === 'completed') return 100;
   if (entry.status === 'didNotFinish') return share(entry.stoppedPage ?? entry.currentPage) ?? 0;
-  return share(entry.currentPage) ?? 50;
+  // Reading, with no page recorded (or no page count to measure it by): unknown, not a guess.
+  return share(entry.currentPage);
 }
 
 /** The reader's clock, so the server counts days, months and years as the reader lives them. */

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { useFormatDate } from '../../i18n/useFormatDate';
 import { useSocketEvents } from '../realtime/useSocket';
 import { SettingsCard } from '../settings/SettingsCard';
+import { ImportRows } from './ImportRows';
 import { useToast } from '../toast/toastContext';
 
 const running = (item: Import) => item.status === 'queued' || item.status === 'running';
@@ -87,6 +88,12 @@ function ImportReport({ item }: { item: Import }) {
       ) : (
         <p className="text-sm text-ink-muted">{t('libraryUi.report.noneSkipped')}</p>
       )}
+      <details className="rounded-lg border border-line p-3">
+        <summary className="cursor-pointer font-medium">{t('libraryUi.rows.title')}</summary>
+        <div className="mt-2">
+          <ImportRows importId={item.id} />
+        </div>
+      </details>
       <Link to="/dashboard/readinglist" className="btn btn-secondary self-start">
         {t('libraryUi.report.openList')}
       </Link>

@@ -10,7 +10,10 @@ import { Spinner } from '../../components/Spinner';
 import { SettingsCard } from '../settings/SettingsCard';
 import { useToast } from '../toast/toastContext';
 
-/** Settings › Privacy: who sees the profile, whether the reading list and the location show. */
+/**
+ * Settings › Privacy: who sees the profile, whether the reading list and the location show, and whether
+ * new reviews start private.
+ */
 export function PrivacyCard({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const privacy = useQuery(privacyQueryOptions());
@@ -55,7 +58,7 @@ function PrivacyForm({ initial }: { initial: ReaderPrivacy }) {
     }
   };
 
-  const box = (key: 'showReadingList' | 'showLocation') => (
+  const box = (key: 'showReadingList' | 'showLocation' | 'reviewsPrivate') => (
     <label className="flex min-h-11 cursor-pointer items-start gap-3 py-1">
       <input
         type="checkbox"
@@ -108,6 +111,7 @@ function PrivacyForm({ initial }: { initial: ReaderPrivacy }) {
       <div>
         {box('showReadingList')}
         {box('showLocation')}
+        {box('reviewsPrivate')}
       </div>
       {error ? (
         <p role="alert" className="field-error">

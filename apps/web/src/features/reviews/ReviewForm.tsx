@@ -1,14 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { reviewInputSchema, type Review, type ReviewInput, type ReviewInputValues } from '@nebab/shared';
+import { reviewInputSchema, reviewVisibilitySchema, type Review, type ReviewInput } from '@nebab/shared';
+import type { z } from 'zod';
+import { privacyQueryOptions } from '../../api/readers/queries';
 import { useSaveReviewMutation } from '../../api/reviews/mutations';
 import { translateMessage } from '../../i18n/messages';
 import { applyServerErrors } from '../auth/applyServerErrors';
 import { useToast } from '../toast/toastContext';
 
-const DEFAULTS: ReviewInputValues = { rating: 1, comment: '', visibility: 'public', spoiler: false };
+/** Visibility stays unset until the reader's default is known (the server applies it if sent unset). */
+const DEFAULTS: FormValues = { rating: 1, comment: '', visibility: undefined, spoiler: false };
+
+/** The form's schema: a visibility still unset (no radio checked: null) goes unsent, for the server's default. */
+const formSchema = reviewInputSchema.extend({
+  visibility: reviewVisibilitySchema.nullish().transform((value) => value ?? undefined),
+});
+type FormValues = z.input<typeof formSchema>;
 
 interface ReviewFormProps {
   bookId: string;
@@ -21,7 +31,9 @@ interface ReviewFormProps {
 
 /**
  * Spec §4 review form: rating 1–5 (stars), comment, visibility and a spoiler flag (others then see the
- * comment only after "Show spoiler"); reset to defaults on submit or close.
+ * comment only after "Show spoiler"); reset to defaults on submit or close. A new review, or one that
+ * came with an import (whose visibility the reader never chose here), starts on the reader's default
+ * (Settings › Privacy; public unless they chose private); the form says plainly when it is private.
  */
 export function ReviewForm({ bookId, existing, autoFocus = false, onClose }: ReviewFormProps) {
   const { t } = useTranslation();
@@ -35,18 +47,34 @@ export function ReviewForm({ bookId, existing, autoFocus = false, onClose }: Rev
     handleSubmit,
     reset,
     setError,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<ReviewInputValues, unknown, ReviewInput>({
-    resolver: zodResolver(reviewInputSchema),
+  } = useForm<FormValues, unknown, ReviewInput>({
+    resolver: zodResolver(formSchema),
     defaultValues: existing
       ? {
           rating: existing.rating,
           comment: existing.comment,
-          visibility: existing.visibility,
+          visibility: existing.imported ? undefined : existing.visibility,
           spoiler: existing.spoiler,
         }
       : DEFAULTS,
   });
+  const privacy = useQuery(privacyQueryOptions());
+  // Unknown while the reader's privacy loads (the server applies it to a form sent meanwhile); public
+  // if it cannot be read.
+  const readerDefault = privacy.data
+    ? privacy.data.reviewsPrivate
+      ? 'private'
+      : 'public'
+    : privacy.isError
+      ? 'public'
+      : undefined;
+  const visibility = useWatch({ control, name: 'visibility' });
+  useEffect(() => {
+    if (readerDefault && getValues('visibility') == null) setValue('visibility', readerDefault);
+  }, [readerDefault, getValues, setValue]);
   const commentRef = useRef<HTMLTextAreaElement | null>(null);
   const { ref: commentRegisterRef, ...commentField } = register('comment');
 
@@ -55,7 +83,7 @@ export function ReviewForm({ bookId, existing, autoFocus = false, onClose }: Rev
   }, [autoFocus]);
 
   const close = () => {
-    reset(DEFAULTS);
+    reset({ ...DEFAULTS, visibility: readerDefault });
     setFormError(null);
     onClose();
   };
@@ -63,8 +91,11 @@ export function ReviewForm({ bookId, existing, autoFocus = false, onClose }: Rev
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await mutation.mutateAsync({ id: existing?.id ?? null, input: values });
-      toast.show({ kind: 'success', message: t('reviewsUi.saved') });
+      const saved = await mutation.mutateAsync({ id: existing?.id ?? null, input: values });
+      toast.show({
+        kind: 'success',
+        message: saved.visibility === 'private' ? t('reviewsUi.savedPrivate') : t('reviewsUi.saved'),
+      });
       close();
     } catch (error) {
       setFormError(applyServerErrors(error, ['rating', 'comment', 'visibility', 'spoiler'], setError));
@@ -154,14 +185,32 @@ export function ReviewForm({ bookId, existing, autoFocus = false, onClose }: Rev
         <legend className="field-label">{t('reviewsUi.visibility')}</legend>
         <div className="flex flex-wrap gap-4">
           <label className="flex items-center gap-2">
-            <input type="radio" value="public" {...register('visibility')} />
+            <input
+              type="radio"
+              value="public"
+              aria-describedby={visibility === 'private' ? `${id}-private-note` : undefined}
+              {...register('visibility')}
+            />
             {t('reviewsUi.public')}
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" value="private" {...register('visibility')} />
+            <input
+              type="radio"
+              value="private"
+              aria-describedby={visibility === 'private' ? `${id}-private-note` : undefined}
+              {...register('visibility')}
+            />
             {t('reviewsUi.private')}
           </label>
         </div>
+        {visibility === 'private' ? (
+          <p
+            id={`${id}-private-note`}
+            className="mt-2 rounded-lg border border-line bg-accent-soft p-2 text-sm"
+          >
+            {t('reviewsUi.privateNote')}
+          </p>
+        ) : null}
       </fieldset>
       {formError ? (
         <p role="alert" className="field-error">

@@ -21,6 +21,7 @@ const review = (overrides: Partial<Review> = {}): Review => ({
   visibility: 'public',
   spoiler: false,
   status: 'approved',
+  imported: false,
   timestamp: '2026-03-01T10:00:00Z',
   updated_at: '2026-03-01T10:00:00Z',
   likes: 2,
@@ -60,6 +61,14 @@ function setup({
     'GET /api/books/2/reviews': { body: { items } },
     'GET /api/auth/me': signedIn ? { body: { user: reader } } : { status: 401, body: {} },
     'GET /api/preferences': { body: prefs },
+    'GET /api/me/privacy': {
+      body: {
+        profileVisibility: 'public',
+        showReadingList: true,
+        showLocation: false,
+        reviewsPrivate: false,
+      },
+    },
     ...extra,
   });
   renderWithProviders(<Harness initiallyOpen={open} />, { path: '/book/2' });
@@ -77,7 +86,8 @@ describe('ReviewForm', () => {
     const comment = await screen.findByRole('textbox', { name: 'Comment' });
     await waitFor(() => expect(comment).toHaveFocus());
     expect(screen.getByRole('radio', { name: '1 star' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Public' })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Public' })).toBeChecked());
+    expect(screen.queryByText(/only you will see this review/)).not.toBeInTheDocument();
     expect(comment).toHaveValue('');
   });
 
@@ -134,6 +144,55 @@ describe('ReviewForm', () => {
     expect(screen.getByText('Private', { selector: 'span' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+  });
+
+  it('an imported private review opens on the reader’s default (public), not the import’s Private', async () => {
+    const own = review({
+      id: 'mine',
+      user: { id: 'u1', name: 'Tigist Bekele', profile_picture: null },
+      visibility: 'private',
+      imported: true,
+      timestamp: '2019-05-04T12:00:00Z',
+    });
+    const { user, calls } = setup({
+      open: true,
+      items: [own],
+      extra: { 'PATCH /api/reviews/mine': { body: { ...own, visibility: 'public', imported: false } } },
+    });
+    expect(await screen.findByRole('textbox', { name: 'Comment' })).toHaveValue(own.comment);
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Public' })).toBeChecked());
+    expect(screen.getByRole('radio', { name: 'Private' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ visibility: 'public' }),
+    );
+    expect(await screen.findByText('Your review has been saved')).toBeInTheDocument();
+  });
+
+  it('says plainly when a review is private: the reader’s own private default, the note and the toast', async () => {
+    const { user, calls } = setup({
+      open: true,
+      extra: {
+        'GET /api/me/privacy': {
+          body: {
+            profileVisibility: 'public',
+            showReadingList: true,
+            showLocation: false,
+            reviewsPrivate: true,
+          },
+        },
+        'POST /api/books/2/reviews': { status: 201, body: review({ visibility: 'private' }) },
+      },
+    });
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Private' })).toBeChecked());
+    const note = screen.getByText(/only you will see this review/);
+    expect(screen.getByRole('radio', { name: 'Private' })).toHaveAttribute('aria-describedby', note.id);
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Mine alone');
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ visibility: 'private' }),
+    );
+    expect(await screen.findByText(/saved as private: only you can see it/)).toBeInTheDocument();
   });
 
   it('shows a login prompt to signed-out readers instead of the form', async () => {

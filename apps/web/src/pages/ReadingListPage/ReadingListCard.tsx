@@ -35,6 +35,12 @@ export function ReadingListCard({ entry }: { entry: ReadingListEntry }) {
   const [page, setPage] = useState(entry.currentPage === null ? '' : String(entry.currentPage));
   const [pageError, setPageError] = useState<string | null>(null);
   const percent = progressPercent(entry);
+  const progressText =
+    percent !== null
+      ? t('readingListUi.progress', { percent })
+      : entry.currentPage !== null
+        ? t('readingListUi.atPage', { page: entry.currentPage })
+        : t('readingListUi.noProgress');
   const href = `/book/${encodeURIComponent(entry.bookId)}`;
   const detailsId = `reading-details-${entry.bookId}`;
   const pageInputId = `reading-page-${entry.bookId}`;
@@ -137,17 +143,18 @@ export function ReadingListCard({ entry }: { entry: ReadingListEntry }) {
               aria-label={t('readingListUi.progressLabel', { title: entry.title })}
               aria-valuemin={0}
               aria-valuemax={100}
-              aria-valuenow={percent}
+              aria-valuenow={percent ?? undefined}
+              aria-valuetext={percent === null ? progressText : undefined}
               className="h-2 w-full overflow-hidden rounded-full bg-surface-2"
             >
-              <div className="h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
+              <div className="h-full rounded-full bg-accent" style={{ width: `${percent ?? 0}%` }} />
             </div>
             <p className="mt-1 text-xs text-ink-muted">
               {entry.status === 'didNotFinish'
                 ? entry.stoppedPage !== null
                   ? t('readingLifeUi.dnf.stoppedAt', { page: entry.stoppedPage })
                   : t('readingLifeUi.dnf.givenUp')
-                : t('readingListUi.progress', { percent })}
+                : progressText}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-3">

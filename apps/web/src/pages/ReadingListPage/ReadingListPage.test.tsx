@@ -160,7 +160,7 @@ describe('ReadingListPage', () => {
     });
   });
 
-  it('shows 0, 50, 100 and the real percentage when pages are known; records the current page', async () => {
+  it('shows 0, 100 and the real percentage when pages are known, never an invented one; records the current page', async () => {
     const { user, calls } = setup([
       entry('a'),
       entry('b', { status: 'currentlyReading' }),
@@ -170,7 +170,10 @@ describe('ReadingListPage', () => {
     await screen.findByRole('link', { name: 'Book a' });
     const bar = (name: string) => within(screen.getByRole('article', { name })).getByRole('progressbar');
     expect(bar('Book a')).toHaveAttribute('aria-valuenow', '0');
-    expect(bar('Book b')).toHaveAttribute('aria-valuenow', '50');
+    // Currently reading with no page recorded (as an import brings it): no percentage is made up.
+    expect(bar('Book b')).not.toHaveAttribute('aria-valuenow');
+    expect(bar('Book b')).toHaveAttribute('aria-valuetext', 'No progress recorded yet');
+    expect(within(screen.getByRole('article', { name: 'Book b' })).queryByText(/% read/)).toBeNull();
     expect(bar('Book c')).toHaveAttribute('aria-valuenow', '100');
     expect(bar('Book d')).toHaveAttribute('aria-valuenow', '25');
 
@@ -233,8 +236,9 @@ describe('ReadingListPage', () => {
 describe('progressPercent', () => {
   it('follows spec §4 and the known pages', () => {
     expect(progressPercent({ status: 'wantToRead', currentPage: 10, pageCount: 20 })).toBe(0);
-    expect(progressPercent({ status: 'currentlyReading', currentPage: null, pageCount: 20 })).toBe(50);
-    expect(progressPercent({ status: 'currentlyReading', currentPage: 5, pageCount: null })).toBe(50);
+    // No page recorded (an imported currently-reading book) or no page count: unknown, never "50%".
+    expect(progressPercent({ status: 'currentlyReading', currentPage: null, pageCount: 20 })).toBeNull();
+    expect(progressPercent({ status: 'currentlyReading', currentPage: 5, pageCount: null })).toBeNull();
     expect(progressPercent({ status: 'currentlyReading', currentPage: 5, pageCount: 20 })).toBe(25);
     expect(progressPercent({ status: 'completed', currentPage: 0, pageCount: 20 })).toBe(100);
   });
