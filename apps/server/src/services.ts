@@ -307,7 +307,7 @@ export function createServices({
     db,
     logger,
     setCover: (bookId, cover) => adminCatalogue.setCover(bookId, cover),
-    onCatalogueChanged: () => void catalogueChanged(),
+    onCatalogueChanged: catalogueChanged,
   });
 
   /** Heads, statuses and the sitemap of the public pages. */
