@@ -34,8 +34,8 @@ export function createLibraryServices(deps: {
   logger: Logger;
   /** An uploaded cover for a reader-added book (admin-catalogue's). */
   setCover: Parameters<typeof createReaderBooksService>[0]['setCover'];
-  /** After a merge: cached lists (trending) forget the duplicate. */
-  onCatalogueChanged: () => void;
+  /** After a merge or a check: cached lists (trending, search) and search's vocabulary anew. */
+  onCatalogueChanged: () => Promise<void>;
   /** Catalogue search: imports look for the rows the books module's matching misses with it. */
   search?: Parameters<typeof createImportsService>[0]['search'];
 }) {

@@ -352,7 +352,7 @@ export function createServices({
     db,
     logger,
     setCover: (bookId, cover) => adminCatalogue.setCover(bookId, cover),
-    onCatalogueChanged: () => void catalogueChanged(),
+    onCatalogueChanged: catalogueChanged,
     search,
   });
 

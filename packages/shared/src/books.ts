@@ -51,6 +51,11 @@ export const bookDetailSchema = z.object({
   hasFile: z.boolean(),
   /** `reader`: added by a reader (by hand or by an import), checked by admins later. */
   source: z.enum(['goodbooks', 'ethiopian', 'local', 'reader']),
+  /**
+   * Not public yet: a reader-added book no admin has checked and fewer than three readers have (only
+   * its adder, readers who have it and admins get it; the page says so).
+   */
+  unlisted: z.boolean(),
 });
 export type BookDetail = z.infer<typeof bookDetailSchema>;
 

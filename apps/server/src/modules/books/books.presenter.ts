@@ -94,6 +94,7 @@ export function presentBookDetail(book: BookRow): BookDetail {
     altTitles: book.altTitles,
     hasFile: Boolean(book.filePath),
     source,
+    unlisted: !book.listed,
   };
 }
 

@@ -43,7 +43,8 @@ export function createReaderBooksService(deps: {
   movers: BookMover[];
   /** How many readers have each book on their list (the reading list answers). */
   readerCounts: (bookIds: string[]) => Promise<Map<string, number>>;
-  onCatalogueChanged: () => void;
+  /** Cached lists and search's vocabulary anew (awaited: a search right after sees the change). */
+  onCatalogueChanged: () => Promise<void>;
 }) {
   const { db, repo, match, setCover, movers, readerCounts, onCatalogueChanged } = deps;
 
@@ -77,7 +78,7 @@ export function createReaderBooksService(deps: {
           throw new RateLimitedError(60 * 60, 'readerBooks.tooMany');
         return match.addReaderBooks(actor.userId, [facts], tx);
       });
-      onCatalogueChanged();
+      await onCatalogueChanged();
       return { id: id!, existing: false };
     },
 
@@ -118,7 +119,7 @@ export function createReaderBooksService(deps: {
     async check(actor: Actor, bookId: string): Promise<void> {
       assertRole(actor, 'admin');
       if (!(await repo.markChecked(bookId))) throw new NotFoundError();
-      onCatalogueChanged();
+      await onCatalogueChanged();
     },
 
     /**
@@ -146,7 +147,7 @@ export function createReaderBooksService(deps: {
         await repo.remove(fromId, tx);
         return total;
       });
-      onCatalogueChanged();
+      await onCatalogueChanged();
       return { targetId: toId, moved };
     },
   };

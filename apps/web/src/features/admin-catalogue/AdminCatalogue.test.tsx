@@ -29,6 +29,7 @@ const detail: AdminBookDetail = {
   seriesNumber: null,
   altTitles: [],
   hasFile: false,
+  unlisted: false,
   source: 'goodbooks',
   status: 'active',
   coverUrl: null,

@@ -39,6 +39,7 @@ const hungerGames: BookDetail = {
   seriesNumber: '1',
   altTitles: [],
   hasFile: false,
+  unlisted: false,
   source: 'goodbooks',
 };
 
@@ -144,6 +145,20 @@ describe('BookPage facts', () => {
     await heading();
     expect(screen.getAllByText('Unknown').length).toBeGreaterThanOrEqual(3);
     expect(screen.getByTestId('book-description').querySelector('em')).toHaveTextContent('clean');
+  });
+
+  it('says so when a reader-added book is not public yet', async () => {
+    setup({ id: 'reader-abc', source: 'reader', unlisted: true });
+    await heading();
+    expect(screen.getByTestId('book-unlisted')).toHaveTextContent(
+      'Not public yet: until an admin checks this reader-added book or three readers have it in their library',
+    );
+  });
+
+  it('says nothing of it for a public book', async () => {
+    setup();
+    await heading();
+    expect(screen.queryByTestId('book-unlisted')).toBeNull();
   });
 
   it('shows Book not found on 404', async () => {

@@ -135,6 +135,11 @@ function BookView({ book }: { book: BookDetail }) {
               <h1 id="book-title" className="text-3xl font-semibold [overflow-wrap:anywhere] sm:text-4xl">
                 {book.title}
               </h1>
+              {book.unlisted ? (
+                <p className="mt-2 text-sm text-ink-muted" data-testid="book-unlisted">
+                  {t('book.unlisted')}
+                </p>
+              ) : null}
               {book.series ? (
                 <p className="mt-1 text-lg text-ink-muted">
                   {book.seriesNumber

@@ -25,6 +25,7 @@ const base = {
   seriesNumber: null,
   altTitles: [],
   hasFile: false,
+  unlisted: false,
   source: 'ethiopian',
 } satisfies BookDetail;
 
