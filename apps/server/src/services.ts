@@ -210,6 +210,7 @@ export function createServices({
   const catalogueChanged = async () => {
     books.clearCaches();
     search.forget();
+    await events.emit('catalogue.changed', {});
     await vocabulary
       .refresh()
       .catch((error: unknown) =>

@@ -56,7 +56,7 @@ test('a reader imports a Goodreads export in Settings, watches it, reads the rep
   await expect(report.getByTestId('import-created')).toHaveText('1');
   await expect(report.getByTestId('import-skipped')).toHaveText('1');
   await report.getByText('Skipped rows and why').click();
-  await expect(report.getByText('The row has no title')).toBeVisible();
+  await expect(report.getByText('Row 6 — The row has no title')).toBeVisible();
   await expect(page.getByTestId('past-imports')).toContainText('goodreads_library_export.csv');
   await expectAccessible(page);
 

@@ -109,6 +109,8 @@ export interface DomainEventMap {
   'reader.followAccepted': { followerId: string; followeeId: string };
   /** A reader blocked another: both stop seeing each other (follows are already gone). */
   'reader.blocked': { blockerId: string; blockedId: string };
+  /** The public catalogue changed (a book checked, listed, merged or added): cached pages forget it. */
+  'catalogue.changed': Record<string, never>;
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -67,9 +67,17 @@ export function reviveState(state: DehydratedState, signedIn: boolean): Dehydrat
 }
 
 /**
+ * What the server, which never sees a reader's token, may have refused only for want of it: a book
+ * not public yet that its adder may open, a private list its owner may.
+ */
+const REFUSED_FOR_THE_ANONYMOUS = new Set([401, 403, 404]);
+
+/**
  * Puts the server's cache into the browser's. A query the server answered with an error (a 404 book)
  * is not fetched again on mount, so it renders as on the server (the not-found page) instead of a
- * loading state; the server's QueryClient renders errors the same way (`retryOnMount: false`).
+ * loading state; the server's QueryClient renders errors the same way (`retryOnMount: false`). For a
+ * signed-in reader a 401/403/404 is asked again with their token (the error stays on screen while it
+ * is), since the answer may be theirs to see.
  */
 export function hydrateServerState(
   queryClient: QueryClient,
@@ -78,7 +86,10 @@ export function hydrateServerState(
 ): void {
   const revived = reviveState(state, signedIn);
   for (const query of revived.queries) {
-    if (query.state.status === 'error') queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+    if (query.state.status !== 'error') continue;
+    const error = query.state.error;
+    const askAgain = signedIn && error instanceof ApiError && REFUSED_FOR_THE_ANONYMOUS.has(error.status);
+    if (!askAgain) queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
   }
   hydrate(queryClient, revived);
 }

@@ -120,6 +120,9 @@ export const pagesPlugin = fp<{ webDist: string; template: PageTemplate }>(
     }
 
     const cache = new Map<string, { at: number; status: number; document: CompressedDocument }>();
+    // A book checked or merged shows in search and on its page at once on this node, not a render later.
+    const stopForgetting = app.services.events.on('catalogue.changed', () => cache.clear());
+    app.addHook('onClose', async () => stopForgetting());
     /**
      * Never served from the cache: profiles and lists follow their owner's privacy at once, and the
      * clubs' pages (discussions, members, events) are conversations a visitor must see as they are.
