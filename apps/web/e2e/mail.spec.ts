@@ -50,6 +50,6 @@ test('a reader who forgot the password asks for a link, sets a new password from
 
   // The reset ended the first tab's session; the old password no longer works.
   await logIn(page, email, reader.password);
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
   await device.close();
 });
