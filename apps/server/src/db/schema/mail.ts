@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, timestamps, timestampTz } from './columns.js';
 
 /**
@@ -22,6 +22,13 @@ export const mailMessages = pgTable(
     htmlBody: text('html_body'),
     /** `<uuid@host of PUBLIC_URL>`: the same on every attempt, so a receiver can drop a duplicate. */
     messageId: text('message_id').notNull(),
+    /**
+     * Newsletter and notification mail: the one-click unsubscribe URL (RFC 8058), sent as
+     * `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+     */
+    unsubscribeUrl: text('unsubscribe_url'),
+    /** Files sent with the message (a meeting's `.ics`), text content; cleared with the bodies. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     claimedAt: timestampTz('claimed_at'),
@@ -36,5 +43,12 @@ export const mailMessages = pgTable(
     index('mail_messages_status_created_idx').on(t.status, t.createdAt),
   ],
 );
+
+/** A text attachment (an iCalendar event): stored with the message until it is sent. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 
 export type MailMessageRow = typeof mailMessages.$inferSelect;

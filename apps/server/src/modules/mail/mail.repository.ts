@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { mailMessages, type MailMessageRow } from '../../db/schema/index.js';
+import { mailMessages, type MailAttachment, type MailMessageRow } from '../../db/schema/index.js';
 
 export type MailStatus = MailMessageRow['status'];
 
@@ -13,6 +13,8 @@ export interface NewMailMessage {
   textBody: string;
   htmlBody: string;
   messageId: string;
+  unsubscribeUrl?: string | null;
+  attachments?: MailAttachment[] | null;
 }
 
 /** The mail module's outbox (`mail_messages`). */
@@ -56,7 +58,15 @@ export function createMailRepository(db: Db) {
     async markSent(id: string, at: Date): Promise<void> {
       await db
         .update(mailMessages)
-        .set({ status: 'sent', sentAt: at, claimedAt: null, textBody: null, htmlBody: null, lastError: null })
+        .set({
+          status: 'sent',
+          sentAt: at,
+          claimedAt: null,
+          textBody: null,
+          htmlBody: null,
+          attachments: null,
+          lastError: null,
+        })
         .where(eq(mailMessages.id, id));
     },
 
@@ -71,7 +81,7 @@ export function createMailRepository(db: Db) {
     async markFailed(id: string, error: string): Promise<void> {
       await db
         .update(mailMessages)
-        .set({ status: 'failed', claimedAt: null, lastError: error, textBody: null, htmlBody: null })
+        .set({ status: 'failed', claimedAt: null, lastError: error, textBody: null, htmlBody: null, attachments: null })
         .where(eq(mailMessages.id, id));
     },
 

@@ -5,6 +5,7 @@ import type { JobQueue } from '../../lib/job-queue.js';
 import type { Logger } from '../../lib/logger.js';
 import type { RateLimiters } from '../../lib/rate-limiter.js';
 import { now } from '../../lib/time.js';
+import type { MailAttachment } from '../../db/schema/index.js';
 import type { MailRepository } from './mail.repository.js';
 import type { MailData, MailKind, MailTemplates } from './mail.templates.js';
 import { isPermanentFailure, type MailTransport } from './mail.transport.js';
@@ -36,6 +37,10 @@ export interface MailRequest<K extends MailKind> {
   to: string;
   language: Language;
   data: MailData[K];
+  /** Newsletter and notification mail: the one-click unsubscribe link (footer and headers). */
+  unsubscribeUrl?: string;
+  /** Text files sent with it (a meeting's `.ics`). */
+  attachments?: MailAttachment[];
 }
 
 /** What a failure looks like in the outbox: the SMTP reply, or the error's code and message. */
@@ -91,6 +96,8 @@ export function createMailService(deps: MailServiceDeps) {
         messageId: row.messageId,
         date: row.createdAt,
         language: row.language,
+        unsubscribeUrl: row.unsubscribeUrl,
+        attachments: row.attachments,
       });
     } catch (error) {
       const reason = describeFailure(error);
@@ -125,7 +132,13 @@ export function createMailService(deps: MailServiceDeps) {
         logger.warn({ kind, to }, 'mail: too many messages to this address; dropped');
         return false;
       }
-      const rendered = templates.render(kind, request.language, request.data, deps.publicUrl);
+      const rendered = templates.render(
+        kind,
+        request.language,
+        request.data,
+        deps.publicUrl,
+        request.unsubscribeUrl ?? null,
+      );
       const id = randomUUID();
       await repo.insert({
         id,
@@ -136,6 +149,8 @@ export function createMailService(deps: MailServiceDeps) {
         textBody: rendered.text,
         htmlBody: rendered.html,
         messageId: `<${id}@${messageIdHost}>`,
+        unsubscribeUrl: request.unsubscribeUrl ?? null,
+        attachments: request.attachments ?? null,
       });
       await enqueue(id);
       return true;

@@ -65,14 +65,16 @@ export function loadMailTemplates(dir: string = TEMPLATES_DIR) {
       language: Language,
       data: MailData[K],
       siteUrl: string,
+      /** Newsletter and notification mail: the one-click unsubscribe link the footer offers. */
+      unsubscribeUrl: string | null = null,
     ): RenderedMail {
       const set = byLanguage[language];
       const parts = set.kinds[kind];
       const subject = parts.subject(data).trim();
       return {
         subject,
-        text: set.layoutText({ body: parts.text(data).trim(), siteUrl }),
-        html: set.layoutHtml({ body: parts.html(data), subject, siteUrl }),
+        text: set.layoutText({ body: parts.text(data).trim(), siteUrl, unsubscribeUrl }),
+        html: set.layoutHtml({ body: parts.html(data), subject, siteUrl, unsubscribeUrl }),
       };
     },
   };

@@ -73,6 +73,34 @@ describe('mail over SMTP', () => {
       );
   });
 
+  it('carries a one-click unsubscribe (RFC 8058) and an attachment when the sender gives them', async () => {
+    const to = uniqueEmail('list');
+    const unsubscribeUrl = `${server.config.publicUrl}/api/newsletter/unsubscribe?token=t0k`;
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    await server.app.services.mail.send('verify-email', {
+      to,
+      language: 'en',
+      data: verifyData(to),
+      unsubscribeUrl,
+      attachments: [{ filename: 'meeting.ics', contentType: 'text/calendar; method=PUBLISH', content: ics }],
+    });
+    const { parsed, raw } = await smtp.waitFor((m) => m.to.includes(to));
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    // Headers unfolded (RFC 5322 §2.2.3: a long one continues on the next line after CRLF + space).
+    expect(raw.replace(/\r?\n[ \t]+/g, ' ')).toContain(`List-Unsubscribe: <${unsubscribeUrl}>`);
+    expect(parsed.text).toContain(`Unsubscribe with one click, no sign-in needed: ${unsubscribeUrl}`);
+    expect(parsed.html).toContain('Unsubscribe</a>');
+    expect(parsed.attachments).toHaveLength(1);
+    expect(parsed.attachments[0]).toMatchObject({ filename: 'meeting.ics', contentType: 'text/calendar' });
+    expect(parsed.attachments[0]?.content.toString('utf8')).toBe(ics);
+    // A mail without them keeps the "if it was not you" footer and has no list headers.
+    const plain = uniqueEmail('plain');
+    await server.app.services.mail.send('verify-email', { to: plain, language: 'en', data: verifyData(plain) });
+    const other = await smtp.waitFor((m) => m.to.includes(plain));
+    expect(other.raw).not.toMatch(/^List-Unsubscribe/im);
+    expect(other.parsed.text).toContain('If it was not you, you can ignore it.');
+  });
+
   it('records a permanent refusal (5xx) for admins and keeps delivering the rest', async () => {
     const bounce = `bounce-${uniqueEmail()}`;
     const good = uniqueEmail('after-bounce');

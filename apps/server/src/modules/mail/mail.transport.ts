@@ -14,6 +14,9 @@ export interface OutgoingMail {
   messageId: string;
   date: Date;
   language: string;
+  /** Sent as `List-Unsubscribe` + `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058). */
+  unsubscribeUrl?: string | null;
+  attachments?: { filename: string; contentType: string; content: string }[] | null;
 }
 
 export interface MailTransport {
@@ -42,7 +45,20 @@ function messageOptions(from: string, mail: OutgoingMail): SendMailOptions {
     html: mail.html,
     messageId: mail.messageId,
     date: mail.date,
-    headers: { 'Content-Language': mail.language, 'Auto-Submitted': 'auto-generated' },
+    headers: {
+      'Content-Language': mail.language,
+      'Auto-Submitted': 'auto-generated',
+      ...(mail.unsubscribeUrl
+        ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+        : {}),
+    },
+    // nodemailer writes `List-Unsubscribe: <url>` from this.
+    ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
+    attachments: (mail.attachments ?? []).map((file) => ({
+      filename: file.filename,
+      content: file.content,
+      contentType: file.contentType,
+    })),
   };
 }
 
