@@ -1,6 +1,33 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { ErrorBody } from '@nebab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../config.js';
 import { startTestServer, type TestServer } from '../../../test/helpers.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** `/api/books/{id}/reviews` and `/api/books/:bookId/reviews` alike → `/api/books/:/reviews`. */
+const normalisePath = (pathname: string) => pathname.replace(/\{[^}]+\}|:[A-Za-z_]+/g, ':');
+
+/**
+ * The operations docs/api.md documents: in the first cell of a table row, every `METHOD /api/…`,
+ * `METHOD, METHOD /api/…` or `METHOD/METHOD /api/…` (the same path under several methods).
+ */
+export function documentedOperations(markdown: string): Set<string> {
+  const operations = new Set<string>();
+  const method = `(?:${METHODS.join('|')})`;
+  // Methods, then a path up to a space, a comma, a pipe or a backtick (\x60).
+  const pattern = new RegExp(`(${method}(?:\\s*[,/]\\s*${method})*)\\s+(/api/[^\\s,|\\x60'"]*)`, 'g');
+  for (const line of markdown.split('\n')) {
+    if (!line.startsWith('| ')) continue;
+    const cell = line.split('|')[1] ?? '';
+    for (const match of cell.matchAll(pattern))
+      for (const verb of match[1]!.split(/\s*[,/]\s*/))
+        operations.add(`${verb} ${normalisePath(match[2]!.replace(/\?.*$/, ''))}`);
+  }
+  return operations;
+}
 
 let server: TestServer;
 
@@ -9,7 +36,7 @@ beforeAll(async () => {
     {},
     {
       beforeListen: (app) => {
-        app.get('/api/test/explode', async () => {
+        app.get('/api/test/explode', { schema: { hide: true } }, async () => {
           throw new Error('relation "users" does not exist: SELECT password_hash FROM users');
         });
       },
@@ -89,6 +116,19 @@ describe('OpenAPI and security headers', () => {
         '/api/genres',
       ]),
     );
+  });
+
+  it('docs/api.md documents every operation of the OpenAPI document, and nothing that is gone', async () => {
+    const res = await server.request<{ paths: Record<string, Record<string, unknown>> }>('/api/openapi.json');
+    const served = new Set<string>();
+    for (const [pathname, item] of Object.entries(res.body.paths))
+      for (const method of Object.keys(item))
+        if ((METHODS as readonly string[]).includes(method.toUpperCase()))
+          served.add(`${method.toUpperCase()} ${normalisePath(pathname)}`);
+    const documented = documentedOperations(readFileSync(path.join(REPO_ROOT, 'docs/api.md'), 'utf8'));
+    expect(served.size).toBeGreaterThan(150);
+    expect([...served].filter((operation) => !documented.has(operation)).sort()).toEqual([]);
+    expect([...documented].filter((operation) => !served.has(operation)).sort()).toEqual([]);
   });
 
   it('serves the browsable API documentation at /api/docs', async () => {
