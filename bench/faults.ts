@@ -20,7 +20,7 @@
  *     messages sent during the outage are all stored and reach the other node's readers by catch-up.
  *  4. kill -9 during the first-start catalogue import on PGlite (no cluster: one node, its embedded
  *     database): the next start imports the whole catalogue, and the one after finds it in place.
- *  5. a rolling restart under load, as the README's deployment guide does it: each node in turn is
+ *  5. a rolling restart under load, as docs/deploy.md does it: each node in turn is
  *     drained in the balancer, stopped with SIGTERM, started again and put back; no request fails
  *     and the chat clients move over and catch up.
  *

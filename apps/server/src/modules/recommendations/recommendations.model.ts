@@ -16,7 +16,7 @@ const KEY_FILE = 'recs-model.key';
 export const SHIPPED_MODEL_FILE = 'recs-ease.bin.gz';
 export const SHIPPED_MODEL_META = 'recs-ease.json';
 
-/** λ and neighbours of the shipped EASE^R model, chosen with `npm run bench:recs` (see README). */
+/** λ and neighbours of the shipped EASE^R model, chosen with `npm run bench:recs` (see docs/benchmarks.md). */
 export const EASE_DEFAULTS = { lambda: 200, neighbours: 100 } as const;
 
 /** What `recs-ease.json` says about the shipped model. */
