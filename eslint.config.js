@@ -3,6 +3,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Another module's repository, from a module file (`../<module>/<name>.repository.js`). */
+const FOREIGN_REPOSITORY = ['../*/*.repository', '../*/*.repository.js', '../../modules/*/*.repository.js'];
+const REPOSITORY_MESSAGE =
+  "A module uses another module's service, presenter or read model, never its repository.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -31,6 +36,45 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Layers point one way (docs/ARCHITECTURE.md, "Boundaries"); eslint.zones.test.ts plants a
+  // violation of each zone and checks that lint refuses it.
+  {
+    // Infrastructure knows no feature: the kernel types (Actor, ClientInfo) live in lib/.
+    files: ['apps/server/src/{lib,plugins,realtime,db,catalog}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**'], message: 'Infrastructure never imports a module.' }] },
+      ],
+    },
+  },
+  {
+    // A module reaches another through its service, presenter or read model, never its repository.
+    // `users` is read directly by auth, account and admin-moderation alone.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: FOREIGN_REPOSITORY, message: REPOSITORY_MESSAGE }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/{auth,account,admin-moderation}/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...FOREIGN_REPOSITORY, '!../users/users.repository.js'], message: REPOSITORY_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Routes parse, authenticate, call a service and present: they never touch the database.
     files: ['apps/server/src/modules/**/*.routes.ts'],
@@ -42,6 +86,44 @@ export default tseslint.config(
             {
               group: ['**/db/*', '**/db/**', 'drizzle-orm', 'drizzle-orm/*'],
               message: 'Routes call services; services call repositories.',
+            },
+            { group: FOREIGN_REPOSITORY, message: REPOSITORY_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  // The web app: pages → features → components / api / lib; the server-rendering entry (ssr/) on top.
+  {
+    files: ['apps/web/src/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**', '**/pages/**'], message: 'api/ is below features and pages.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // A feature's tests may render the pages that compose it.
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/pages/**', '**/ssr/**'], message: 'features/ never imports pages/ or ssr/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/{components,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/ssr/**', '**/features/**', '**/pages/**'],
+              message: 'components/ and lib/ are the bottom layer: no ssr/, features/ or pages/.',
             },
           ],
         },

@@ -11,12 +11,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { applySiteDefaultLanguage } from './features/admin-catalogue/siteLanguage';
-import { readToken } from './features/auth/tokenStorage';
+import { readToken } from './api/tokenStorage';
 import { applyStoredTheme } from './features/theme/themeContext';
 import { routes } from './routes';
 import { AppProviders } from './ssr/AppProviders';
 import { hydrateServerState } from './ssr/dehydration';
-import { acceptInput, startHydration } from './ssr/hydration';
+import { acceptInput, startHydration } from './lib/hydration';
 import { serverState } from './ssr/state';
 import { registerServiceWorker } from './sw/register';
 

@@ -107,6 +107,28 @@ export function toBookRow(record: CatalogRecord, wantToRead: ReadonlyMap<string,
 /** Writes catalogue records (one batch per call, inside the importer's transaction). */
 export function createCatalogImportRepository(db: Db) {
   return {
+    // Search's vocabulary (`search_terms`) follows every books row through the `books_search_terms`
+    // trigger; a bulk load switches the trigger off for its transaction and counts once at the end.
+    /** Switches the trigger off for the rest of `tx` (a bulk load), which must then call `recountSearchTerms`. */
+    async startSearchTermsBulk(): Promise<void> {
+      await db.execute(sql`SELECT set_config('nebab.search_terms_bulk', 'on', true)`);
+    },
+
+    /** Counts the vocabulary of the active books again (after a bulk load), in one statement each. */
+    async recountSearchTerms(): Promise<void> {
+      await db.execute(
+        sql`UPDATE search_terms SET books = 0, geez_books = 0, changed_xid = pg_current_xact_id() WHERE books <> 0`,
+      );
+      await db.execute(sql`
+        INSERT INTO search_terms (kind, term, books, geez_books)
+        SELECT 'w', w, count(*)::int, count(*) FILTER (WHERE geez)::int
+        FROM books, unnest(tsvector_to_array(search_vector)) AS w WHERE status = 'active' AND listed GROUP BY w
+        UNION ALL
+        SELECT 'k', k, count(*)::int, count(*) FILTER (WHERE geez)::int
+        FROM books, unnest(tsvector_to_array(search_keys)) AS k WHERE status = 'active' AND listed GROUP BY k
+        ON CONFLICT (kind, term) DO UPDATE
+        SET books = excluded.books, geez_books = excluded.geez_books, changed_xid = pg_current_xact_id()`);
+    },
     async upsert(records: CatalogRecord[], wantToRead: ReadonlyMap<string, number>): Promise<void> {
       if (records.length === 0) return;
       await db

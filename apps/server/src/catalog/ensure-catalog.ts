@@ -5,7 +5,6 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { createSearchTermsRepository } from '../modules/catalogue-search/search-terms.repository.js';
 import { createAppMetaRepository, createCatalogImportRepository } from './catalog.repository.js';
 import { readEthiopian } from './ethiopian.js';
 import { readGoodbooks } from './goodbooks.js';
@@ -135,12 +134,11 @@ export async function ensureCatalog(
   await db.transaction(async (tx) => {
     const repo = createCatalogImportRepository(tx);
     // Search's vocabulary is counted once at the end rather than by its trigger for every row.
-    const terms = createSearchTermsRepository(tx);
-    await terms.startBulk();
+    await repo.startSearchTermsBulk();
     for (let i = 0; i < records.length; i += BATCH_SIZE) {
       await repo.upsert(records.slice(i, i + BATCH_SIZE), wantToRead);
     }
-    await terms.recount();
+    await repo.recountSearchTerms();
     await createAppMetaRepository(tx).set(CATALOG_VERSION_KEY, version);
     await createAppMetaRepository(tx).set(CATALOG_HOOK_KEY, {
       ranAt: new Date().toISOString(),

@@ -2,8 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@nebab/shared';
 import fp from 'fastify-plugin';
 import { UnauthenticatedError } from '../lib/errors.js';
-import type { ClientInfo } from '../modules/auth/auth.service.js';
-import { assertRole, type Actor } from '../modules/users/users.policy.js';
+import { assertRole, type Actor, type ClientInfo } from '../lib/actor.js';
 
 /** A route hook that authenticates (and maybe authorises) the request. */
 export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

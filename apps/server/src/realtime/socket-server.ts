@@ -7,7 +7,7 @@ import type { DomainEvents } from '../lib/domain-events.js';
 import { AppError } from '../lib/errors.js';
 import { withSafePublish, type RedisLinks } from '../lib/redis.js';
 import { settledHandlers } from './socket-acks.js';
-import type { Actor } from '../modules/users/users.policy.js';
+import type { Actor } from '../lib/actor.js';
 
 /** Events between server nodes (none yet). */
 export type InterServerEvents = Record<never, never>;

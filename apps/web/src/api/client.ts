@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@nebab/shared';
 import { currentLanguage, i18n } from '../i18n';
-import { readToken } from '../features/auth/tokenStorage';
-import { notifySessionEnded } from '../features/auth/sessionEvents';
+import { readToken } from './tokenStorage';
+import { notifySessionEnded } from './sessionEvents';
 
 /** A failed API call: the server's `{ error }` body, or a network failure (`status` 0, code `NETWORK`). */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isHydrating } from '../ssr/hydration';
+import { isHydrating } from '../lib/hydration';
 
 /**
  * Sets the document title to "{title} · Nebab". A server-rendered page keeps the server's title (it names

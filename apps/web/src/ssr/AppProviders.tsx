@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from '../features/theme/ThemeProvider';
 import { ToastProvider } from '../features/toast/ToastProvider';
-import { HydrationDone } from './hydration';
+import { HydrationDone } from '../lib/hydration';
 import { OriginContext } from './origin';
 
 /**

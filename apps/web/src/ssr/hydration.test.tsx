@@ -2,7 +2,7 @@ import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { replayEarlyInput } from './hydration';
+import { replayEarlyInput } from '../lib/hydration';
 
 function Form() {
   const [query, setQuery] = useState('');

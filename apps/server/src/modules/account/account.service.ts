@@ -11,8 +11,7 @@ import type { Logger } from '../../lib/logger.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Storage } from '../../lib/storage.js';
 import { now } from '../../lib/time.js';
-import type { AuthRepository } from '../auth/auth.repository.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { LeavingReader, ReaderEraser } from './account.erase.js';
 import type { AccountRepository } from './account.repository.js';
@@ -29,7 +28,10 @@ export const AVATAR_FILE_PATTERN = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
 export interface AccountServiceDeps {
   db: Db;
   account: AccountRepository;
-  authRepo: AuthRepository;
+  /** The auth module's sessions: ends every other session of the reader (a password change). */
+  authRepo: {
+    revokeOtherSessions(userId: string, keepSessionId: string, at: Date, tx?: Db): Promise<void>;
+  };
   users: UsersRepository;
   twoFactor: TwoFactor;
   storage: Storage;

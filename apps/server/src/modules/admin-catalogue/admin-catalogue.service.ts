@@ -8,10 +8,10 @@ import type { BookRow } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, RateLimitedError } from '../../lib/errors.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import type { Storage } from '../../lib/storage.js';
-import type { BookValues } from '../books/books.repository.js';
+import type { BookValues } from '../books/books.service.js';
 import type { BooksService } from '../books/books.service.js';
 import { sanitizeDescription } from '../../lib/description-html.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { AdminCatalogueRepository } from './admin-catalogue.repository.js';
 
 export type AdminBookEdit = z.output<typeof adminBookEditSchema>;

@@ -1,6 +1,6 @@
 import type { AdminUserPatch } from '@nebab/shared';
 import { ConflictError } from '../../lib/errors.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 
 /**
  * An admin cannot lock themselves out: no suspending, deleting or demoting their own account

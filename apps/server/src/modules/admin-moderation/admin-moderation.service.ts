@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { ReviewRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { assertNotLockingSelfOut } from './admin-moderation.policy.js';
 import type {

@@ -10,7 +10,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { now } from '../../lib/time.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { AuthTokenPurpose, AuthTokensRepository } from './auth-tokens.repository.js';
 

@@ -13,7 +13,7 @@ import { hashToken, newSessionToken } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { addDays, isOlderThan, now } from '../../lib/time.js';
 import type { PreferencesService } from '../preferences/preferences.service.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor, ClientInfo } from '../../lib/actor.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService, UserWithCounts } from '../users/users.service.js';
 import { RegistrationClosedError } from '../site-settings/site-settings.service.js';
@@ -24,11 +24,6 @@ import type { Logger } from '../../lib/logger.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 
 /** Where a request came from, stored on its session. */
-export interface ClientInfo {
-  ip: string | null;
-  userAgent: string | null;
-}
-
 /** A new session and what the client needs to route after login (spec §4 After login). */
 export interface SignedIn {
   token: string;

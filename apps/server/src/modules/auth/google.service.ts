@@ -4,7 +4,8 @@ import { AppError, NotConfiguredError } from '../../lib/errors.js';
 import { addMinutes, isOlderThan, now } from '../../lib/time.js';
 import { RegistrationClosedError } from '../site-settings/site-settings.service.js';
 import type { AuthRepository } from './auth.repository.js';
-import type { AuthService, ClientInfo, SignInResult } from './auth.service.js';
+import type { ClientInfo } from '../../lib/actor.js';
+import type { AuthService, SignInResult } from './auth.service.js';
 import type { Logger } from '../../lib/logger.js';
 
 /** A pending sign-in is void after this long. */

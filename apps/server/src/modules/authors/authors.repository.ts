@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { escapeLike, selectRows } from '../../db/sql-helpers.js';
 import { ACTIVE, bookCardSql, whereActive, type BookCard } from '../books/book-card.js';
-import { toDate, type SitemapRow } from '../books/books.sitemap.repository.js';
+import { toDate, type SitemapRow } from '../../lib/sitemap-row.js';
 
 /** A row of the author index: a primary author, their active books' count and average, their most rated book. */
 export interface AuthorIndexRow {

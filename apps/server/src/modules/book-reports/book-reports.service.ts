@@ -1,7 +1,7 @@
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { BooksService } from '../books/books.service.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { BookReportsRepository } from './book-reports.repository.js';
 
 /** Readers report a book to the admins (spec §5); the Reports queue is modules/admin-moderation's. */

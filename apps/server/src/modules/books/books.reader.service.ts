@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { lockCap } from '../../db/locks.js';
 import type { BookRow } from '../../db/schema/index.js';
 import { AppError, NotFoundError, RateLimitedError, ValidationError } from '../../lib/errors.js';
-import { assertRole, hasRole, type Actor } from '../users/users.policy.js';
+import { assertRole, hasRole, type Actor } from '../../lib/actor.js';
 import type { BookMatchService } from './books.match.service.js';
 import type { ReaderBooksRepository } from './books.reader.repository.js';
 

@@ -5,10 +5,13 @@ import type { BookRow } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { svgToPng } from '../../lib/svg-png.js';
 import type { Storage } from '../../lib/storage.js';
-import { hasRole, type Actor } from '../users/users.policy.js';
+import { hasRole, type Actor } from '../../lib/actor.js';
 import { bookVisibleTo, type BookCard } from './book-card.js';
 import type { BooksSitemapRepository } from './books.sitemap.repository.js';
 import type { BooksRepository, TrendingRow } from './books.repository.js';
+
+/** The columns an edit may set (admin catalogue edits). */
+export type { BookValues } from './books.repository.js';
 
 const TRENDING_TTL_MS = 60_000;
 

@@ -1,16 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectRows } from '../../db/sql-helpers.js';
+import { toDate, type SitemapRow } from '../../lib/sitemap-row.js';
 import { ACTIVE } from './book-card.js';
 
-/** One address of the sitemap: the public key of a page and when it last changed. */
-export interface SitemapRow {
-  key: string;
-  lastmod: Date;
-}
-
-/** A timestamp as either driver answers it in a raw row. */
-export const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 /** The sitemap's book pages: every public book (`ACTIVE`) with its last change, and the catalogue's latest change. */
 export function createBooksSitemapRepository(db: Db) {

@@ -3,7 +3,7 @@ import type { ClubRow } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { TILE_FIELDS, type BookTile } from '../books/book-card.js';
 import type { BooksService } from '../books/books.service.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import { canSeeInside } from './clubs.policy.js';
 import type { ClubFacts, ClubsRepository, MembershipState } from './clubs.repository.js';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import { runAfterCommit, type AfterCommit, type ClubAccess, type ClubForViewer } from './clubs.access.js';
 import { assertCanSeeInside, assertModerator, isMember } from './clubs.policy.js';
 import type { ClubsRepository, MemberRow } from './clubs.repository.js';

@@ -25,7 +25,7 @@ import { StorageRejectedError, StorageTooLargeError, type Storage } from '../../
 import { addDays, DAY_MS, now } from '../../lib/time.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { BooksService } from '../books/books.service.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import { createClubAccess, runAfterCommit, type AfterCommit, type ClubForViewer } from './clubs.access.js';
 import type { ClubsDirectoryRepository } from './clubs.directory.repository.js';
 import { createClubMembership } from './clubs.membership.service.js';

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { NotFoundError, RateLimitedError, ValidationError } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { ClubAccess } from './clubs.access.js';
 import { assertCanSeeInside, assertMember } from './clubs.policy.js';
 import type { ClubsRepository } from './clubs.repository.js';

@@ -9,7 +9,7 @@ import type { ContactMessageRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { NotFoundError, RateLimitedError } from '../../lib/errors.js';
 import type { RateLimiters } from '../../lib/rate-limiter.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { ContactRepository } from './contact.repository.js';
 
 export interface ContactServiceDeps {

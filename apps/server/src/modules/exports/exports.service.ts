@@ -1,4 +1,4 @@
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { LibraryItem } from '../reading-list/reading-list.export.js';
 import { goodreadsCsv } from './exports.goodreads.js';
 

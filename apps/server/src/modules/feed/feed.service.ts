@@ -2,7 +2,7 @@ import { FEED_LIMITS, type FeedKind, type FeedQuery } from '@nebab/shared';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { FeedRecord, FeedRepository, FeedRow } from './feed.repository.js';
 
 /** An entry ready to show: the row with the list's or club's current name. */

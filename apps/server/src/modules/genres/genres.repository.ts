@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { selectRows } from '../../db/sql-helpers.js';
 import { ACTIVE, bookCardSql, POPULARITY, whereActive, type BookCard } from '../books/book-card.js';
-import { toDate, type SitemapRow } from '../books/books.sitemap.repository.js';
+import { toDate, type SitemapRow } from '../../lib/sitemap-row.js';
 
 /**
  * Ranking of the genre page's "new releases": books whose author is known come before the unknown

@@ -8,8 +8,8 @@ import type { Logger } from '../../lib/logger.js';
 import { searchCandidateScore, stripSeries, titleKey, type SearchCandidate } from '../books/books.match.js';
 import type { BookFacts, BookMatch, BookMatchService } from '../books/books.match.service.js';
 import type { ImportEntry } from '../reading-list/reading-list.import.js';
-import type { ImportReview } from '../reviews/reviews.import.repository.js';
-import type { Actor } from '../users/users.policy.js';
+import type { ImportReview } from '../reviews/reviews.service.js';
+import type { Actor } from '../../lib/actor.js';
 import { parseExport, type ParsedRow } from './imports.parse.js';
 import type { ImportsRepository, RowResult, SkippedRow } from './imports.repository.js';
 

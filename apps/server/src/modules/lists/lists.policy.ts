@@ -1,6 +1,6 @@
 import type { BookListRow } from '../../db/schema/index.js';
 import { AppError, NotFoundError } from '../../lib/errors.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { ListOwner } from './lists.repository.js';
 
 export function isOwner(list: BookListRow, actor: Actor | null): boolean {

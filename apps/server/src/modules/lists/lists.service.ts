@@ -15,7 +15,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { BookTile } from '../books/book-card.js';
 import type { BooksService } from '../books/books.service.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import { assertCanSee, assertOwner, canAddBooks, canVote, isOwner } from './lists.policy.js';
 import type { ListItemRow, ListPatch, ListsRepository, ListWithOwner } from './lists.repository.js';
 

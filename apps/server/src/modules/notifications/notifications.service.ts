@@ -11,7 +11,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { BooksService } from '../books/books.service.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { NotificationsRepository, NotificationWithActor } from './notifications.repository.js';
 
 /** What to tell, to whom; the actor never hears of their own doing. */

@@ -1,7 +1,7 @@
 import type { Preferences } from '@nebab/shared';
 import type { PreferencesRow } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { PreferencesRepository } from './preferences.repository.js';
 
 export function createPreferencesService({ preferences }: { preferences: PreferencesRepository }) {

@@ -1,7 +1,7 @@
 import { READER_LIMITS, type ReaderPrivacy } from '@nebab/shared';
 import { NotFoundError } from '../../lib/errors.js';
 import type { ListSummaryView } from '../lists/lists.service.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { BookTile } from '../books/book-card.js';
 import type { ProfileAccess } from './readers.policy.js';
 import type { FollowRowState, ReaderRow } from './readers.repository.js';

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { lockCap } from '../../db/locks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import { followStateFor, profileAccess, type ProfileAccess } from './readers.policy.js';
 import type {
   FollowRowState,

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { ReadingListEntryRow } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import { FUTURE_SLACK_MS, maxPage, parseReadDate } from './reading-list.policy.js';
 import type { ReadingListEntryPatch, ReadingListRepository } from './reading-list.repository.js';
 import type { ReadingListEntryWithBook } from './reading-list.service.js';

@@ -12,7 +12,7 @@ import type { ReadingListEntryRow, ReadingListReadRow, ReadingProgressRow } from
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { BooksService } from '../books/books.service.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import { canFavorite, canMoveTo, maxPage } from './reading-list.policy.js';
 import { createReadActions } from './reading-list.reads.js';
 import type {

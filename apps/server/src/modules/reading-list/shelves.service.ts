@@ -4,7 +4,7 @@ import { lockCap } from '../../db/locks.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { ShelfRow } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { ShelfWithCount, ShelvesRepository } from './shelves.repository.js';
 
 export interface ShelvesServiceDeps {

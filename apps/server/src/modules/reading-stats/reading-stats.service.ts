@@ -9,7 +9,7 @@ import {
 import { NotFoundError } from '../../lib/errors.js';
 import type { ReadingListService } from '../reading-list/reading-list.service.js';
 import type { ReviewsService } from '../reviews/reviews.service.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ReadingStatsRepository } from './reading-stats.repository.js';
 import { computeStats, latestYear, localDate } from './stats.js';

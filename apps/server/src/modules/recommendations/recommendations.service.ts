@@ -1,7 +1,7 @@
 import type { RecommendationReason, RecommendationSeedRelation } from '@nebab/shared';
 import { TILE_FIELDS, type BookCard } from '../books/book-card.js';
 import type { BooksService } from '../books/books.service.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import type { ItemModel, UserItem } from './item-model.js';
 import type { CoReadingPair, RecommendationsRepository } from './recommendations.repository.js';
 

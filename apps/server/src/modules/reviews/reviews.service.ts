@@ -11,7 +11,7 @@ import type { ReviewRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { BooksService } from '../books/books.service.js';
-import type { Actor } from '../users/users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 import { assertAuthor, canSeeReview } from './reviews.policy.js';
 import {
   newReviewDetails,
@@ -44,6 +44,9 @@ export interface ReviewsServiceDeps {
   /** Readers who blocked each other see neither the other's reviews nor their replies. */
   relationships?: HiddenReaders;
 }
+
+/** A review as an import brings it (written by `reviews.import.repository.ts`). */
+export type { ImportReview } from './reviews.import.repository.js';
 
 export function createReviewsService({ db, reviews, books, events, relationships }: ReviewsServiceDeps) {
   const hiddenFrom = (userId: string | null | undefined) =>

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AccountDisplay, MeResponse } from '@nebab/shared';
-import { readToken } from '../../features/auth/tokenStorage';
+import { readToken } from '../tokenStorage';
 import { authKeys } from '../auth/keys';
 import type { Session } from '../auth/queries';
 import { apiRequest } from '../client';

@@ -14,8 +14,8 @@ import type {
   TwoFactorSetup,
 } from '@nebab/shared';
 import { currentLanguage, i18n } from '../../i18n';
-import { notifySessionEnded } from '../../features/auth/sessionEvents';
-import { readToken } from '../../features/auth/tokenStorage';
+import { notifySessionEnded } from '../sessionEvents';
+import { readToken } from '../tokenStorage';
 import { authKeys } from '../auth/keys';
 import type { Session } from '../auth/queries';
 import { ApiError, apiRequest } from '../client';

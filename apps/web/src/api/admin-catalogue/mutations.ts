@@ -11,7 +11,7 @@ import { bookKeys } from '../books/keys';
 import { apiRequest, ApiError } from '../client';
 import { statsKeys } from '../stats/keys';
 import { i18n } from '../../i18n';
-import { readToken } from '../../features/auth/tokenStorage';
+import { readToken } from '../tokenStorage';
 import { adminCatalogueKeys } from './keys';
 
 const bookPath = (id: string) => `/api/admin/books/${encodeURIComponent(id)}`;

@@ -7,7 +7,7 @@ import type {
   ReaderBookInput,
 } from '@nebab/shared';
 import { currentLanguage, i18n } from '../../i18n';
-import { readToken } from '../../features/auth/tokenStorage';
+import { readToken } from '../tokenStorage';
 import { adminCatalogueKeys } from '../admin-catalogue/keys';
 import { ApiError, apiRequest } from '../client';
 import { readingListKeys } from '../reading-list/keys';

@@ -19,9 +19,9 @@ import { useToast } from '../toast/toastContext';
 import { AuthContext, type AuthApi, type AuthStatus } from './authContext';
 import { clearNewReader } from './newReader';
 import { clearStoredPreferences } from './preferencesStorage';
-import { onSessionEnded } from './sessionEvents';
+import { onSessionEnded } from '../../api/sessionEvents';
 import { clearReaderCache } from '../../sw/register';
-import { readToken, removeToken, writeToken } from './tokenStorage';
+import { readToken, removeToken, writeToken } from '../../api/tokenStorage';
 
 const noSubscription = () => () => {};
 

@@ -2,7 +2,7 @@ import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-d
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readToken } from '../auth/tokenStorage';
+import { readToken } from '../../api/tokenStorage';
 import { Spinner } from '../../components/Spinner';
 import { ReaderError } from './ReaderError';
 

@@ -11,7 +11,7 @@ import {
 } from '@nebab/shared';
 import { currentLanguage } from '../../i18n';
 import { useAuth } from '../auth/authContext';
-import { readToken } from '../auth/tokenStorage';
+import { readToken } from '../../api/tokenStorage';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

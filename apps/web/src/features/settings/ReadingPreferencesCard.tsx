@@ -10,8 +10,8 @@ import {
 } from '@nebab/shared';
 import { isApiError } from '../../api/client';
 import { useSavePreferencesMutation } from '../../api/preferences/mutations';
-import { PreferencesWizard } from '../../pages/PreferencesPage/PreferencesWizard';
-import { EMPTY_ANSWERS, type WizardAnswers } from '../../pages/PreferencesPage/wizardState';
+import { PreferencesWizard } from '../preferences/PreferencesWizard';
+import { EMPTY_ANSWERS, type WizardAnswers } from '../preferences/wizardState';
 import { useAuth } from '../auth/authContext';
 import { storePreferences } from '../auth/preferencesStorage';
 import { useToast } from '../toast/toastContext';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { isHydrating } from '../../ssr/hydration';
+import { isHydrating } from '../../lib/hydration';
 import {
   applyResolvedTheme,
   readStoredTheme,

@@ -1,7 +1,7 @@
 import type { BookUploadResponse, ErrorCode } from '@nebab/shared';
 import { ApiError, isErrorBody } from '../../api/client';
-import { notifySessionEnded } from '../auth/sessionEvents';
-import { readToken } from '../auth/tokenStorage';
+import { notifySessionEnded } from '../../api/sessionEvents';
+import { readToken } from '../../api/tokenStorage';
 import { currentLanguage, i18n } from '../../i18n';
 
 export interface UploadProgress {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { usePrefersReducedMotion } from '../../lib/usePrefersReducedMotion';
-import { isHydrating } from '../../ssr/hydration';
+import { isHydrating } from '../../lib/hydration';
 
 /** Visible share of a section that starts its entrance animation. */
 export const REVEAL_THRESHOLD = 0.3;

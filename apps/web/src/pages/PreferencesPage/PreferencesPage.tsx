@@ -9,7 +9,7 @@ import { markNewReader } from '../../features/auth/newReader';
 import { storePreferences } from '../../features/auth/preferencesStorage';
 import { afterPreferencesPath } from '../../features/auth/resolveRedirect';
 import { useToast } from '../../features/toast/toastContext';
-import { PreferencesWizard } from './PreferencesWizard';
+import { PreferencesWizard } from '../../features/preferences/PreferencesWizard';
 
 /** `/preferences`: the onboarding questionnaire; saving goes to the dashboard (spec §4). */
 export function PreferencesPage() {

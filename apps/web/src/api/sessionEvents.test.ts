@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../../api/client';
+import { apiRequest } from './client';
 import { onSessionEnded } from './sessionEvents';
 
 function answer(status: number, body: unknown) {

@@ -1,0 +1,82 @@
+/**
+ * The import boundaries of eslint.config.js hold: each zone refuses a planted violation and lets the
+ * allowed import through (the tree itself is linted by `npm run lint` in CI).
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config.js';
+
+const eslint = new ESLint({ cwd: REPO_ROOT });
+
+/** The messages of no-restricted-imports for `code` as if it were the file at `file`. */
+async function restricted(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, file) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+const PLANTED: [zone: string, file: string, code: string][] = [
+  [
+    'infrastructure never imports a module',
+    'apps/server/src/lib/planted.ts',
+    "import { createBooksService } from '../modules/books/books.service.js';\nexport const x = createBooksService;\n",
+  ],
+  [
+    'a plugin never imports a module',
+    'apps/server/src/plugins/planted.ts',
+    "import type { ClubsService } from '../modules/clubs/clubs.service.js';\nexport type X = ClubsService;\n",
+  ],
+  [
+    "a module never reads another module's repository",
+    'apps/server/src/modules/reviews/planted.ts',
+    "import type { BooksRepository } from '../books/books.repository.js';\nexport type X = BooksRepository;\n",
+  ],
+  [
+    'only auth, account and admin-moderation read users directly',
+    'apps/server/src/modules/clubs/planted.ts',
+    "import type { UsersRepository } from '../users/users.repository.js';\nexport type X = UsersRepository;\n",
+  ],
+  [
+    'a route never touches the database',
+    'apps/server/src/modules/books/planted.routes.ts',
+    "import { eq } from 'drizzle-orm';\nexport const x = eq;\n",
+  ],
+  [
+    'web api/ never imports features/',
+    'apps/web/src/api/planted.ts',
+    "import { useAuth } from '../features/auth/authContext';\nexport const x = useAuth;\n",
+  ],
+  [
+    'web features/ never imports pages/',
+    'apps/web/src/features/planted/Planted.tsx',
+    "import { BookPage } from '../../pages/BookPage/BookPage';\nexport const x = BookPage;\n",
+  ],
+  [
+    'web components/ never imports ssr/',
+    'apps/web/src/components/Planted.tsx',
+    "import { render } from '../ssr/render';\nexport const x = render;\n",
+  ],
+];
+
+describe('lint zones (eslint.config.js)', () => {
+  it.each(PLANTED)('%s', async (_zone, file, code) => {
+    expect(await restricted(file, code)).toHaveLength(1);
+  });
+
+  it('lets the allowed imports through', async () => {
+    expect(
+      await restricted(
+        'apps/server/src/modules/auth/planted.ts',
+        "import type { UsersRepository } from '../users/users.repository.js';\nimport type { BooksService } from '../books/books.service.js';\nimport type { Actor } from '../../lib/actor.js';\nexport type X = [UsersRepository, BooksService, Actor];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restricted(
+        'apps/web/src/pages/Planted.tsx',
+        "import { useAuth } from '../features/auth/authContext';\nimport { apiFetch } from '../api/client';\nexport const x = [useAuth, apiFetch];\n",
+      ),
+    ).toEqual([]);
+  });
+});
