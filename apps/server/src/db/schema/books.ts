@@ -219,18 +219,6 @@ export const bookReports = pgTable(
   (t) => [index('book_reports_status_idx').on(t.status, t.createdAt)],
 );
 
-/** The landing page's newsletter box: one row per address. */
-export const newsletterSubscriptions = pgTable(
-  'newsletter_subscriptions',
-  {
-    id: id(),
-    email: text('email').notNull(),
-    language: text('language').notNull().default('en'),
-    createdAt: timestampTz('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('newsletter_subscriptions_email_unique').on(t.email)],
-);
-
 /** Reader activity on books (want-to-read, review, rating, view): the trending signal. */
 export const bookActivity = pgTable(
   'book_activity',
