@@ -5,7 +5,9 @@ import { linkInMail } from './support/mail';
 
 const CONFIRM_SUBJECT = 'Confirm your subscription to the Nebab newsletter';
 
-test('a visitor subscribes in the newsletter box, opens the mailed link and is confirmed', async ({ page }) => {
+test('a visitor subscribes in the newsletter box, opens the mailed link and is confirmed', async ({
+  page,
+}) => {
   const { email } = newReader('newsletter');
   await page.goto('/');
   const box = page.getByRole('region', { name: 'Stay in the loop' });
@@ -21,7 +23,9 @@ test('a visitor subscribes in the newsletter box, opens the mailed link and is c
   await expectAccessible(page);
   // The link works once.
   await page.reload();
-  await expect(page.getByRole('status')).toHaveText('This link is invalid, used or expired. Ask for a new one.');
+  await expect(page.getByRole('status')).toHaveText(
+    'This link is invalid, used or expired. Ask for a new one.',
+  );
 });
 
 async function adminLogIn(page: Page): Promise<void> {
@@ -70,7 +74,9 @@ test('an admin sends an issue; the subscriber leaves with the Unsubscribe button
   const inbox = await reader.newPage();
   const unsubscribe = await linkInMail(email, subject, '/newsletter/unsubscribe');
   await inbox.goto(unsubscribe);
-  await expect(inbox.getByRole('heading', { level: 1, name: 'Unsubscribe from the newsletter' })).toBeVisible();
+  await expect(
+    inbox.getByRole('heading', { level: 1, name: 'Unsubscribe from the newsletter' }),
+  ).toBeVisible();
   await expectAccessible(inbox);
   await inbox.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(inbox.getByRole('status')).toHaveText(

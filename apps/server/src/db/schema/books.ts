@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  pgTable,
-  real,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { id, timestampTz, timestamps } from './columns.js';
 import { ownerUserId, users } from './users.js';
 

@@ -89,7 +89,14 @@ export function createMailRepository(db: Db) {
     async markFailed(id: string, error: string): Promise<void> {
       await db
         .update(mailMessages)
-        .set({ status: 'failed', claimedAt: null, lastError: error, textBody: null, htmlBody: null, attachments: null })
+        .set({
+          status: 'failed',
+          claimedAt: null,
+          lastError: error,
+          textBody: null,
+          htmlBody: null,
+          attachments: null,
+        })
         .where(eq(mailMessages.id, id));
     },
 

@@ -149,7 +149,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Send a draft issue to every confirmed subscriber, in batches through the job queue (once: 409 after)',
+        summary:
+          'Send a draft issue to every confirmed subscriber, in batches through the job queue (once: 409 after)',
         security,
         params: adminIdParamsSchema,
         response: { 202: newsletterIssueSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -182,7 +182,9 @@ describe('the newsletter', () => {
     const amToken = tokenIn(am, '/newsletter/unsubscribe');
     const button = await server.request('/api/newsletter/unsubscribe', { body: { token: amToken } });
     expect(button.status).toBe(204);
-    const spent = await server.request<ErrorBody>('/api/newsletter/unsubscribe', { body: { token: amToken } });
+    const spent = await server.request<ErrorBody>('/api/newsletter/unsubscribe', {
+      body: { token: amToken },
+    });
     expect(spent.status).toBe(400);
   });
 
@@ -213,9 +215,12 @@ describe('the newsletter', () => {
     expect(blank.status).toBe(400);
     expect(blank.body.error.code).toBe('VALIDATION');
     expect(Object.values(blank.body.error.fields ?? {})).toContain('Please write the subject');
-    const missing = await server.request('/api/admin/newsletter/issues/00000000-0000-4000-8000-000000000000', {
-      token: adminToken,
-    });
+    const missing = await server.request(
+      '/api/admin/newsletter/issues/00000000-0000-4000-8000-000000000000',
+      {
+        token: adminToken,
+      },
+    );
     expect(missing.status).toBe(404);
   });
 });

@@ -36,10 +36,15 @@ export function NewsletterUnsubscribePage() {
             className="btn btn-primary mt-6 w-full"
             disabled={unsubscribe.isPending}
             onClick={() =>
-              unsubscribe.mutate(token, { onSuccess: () => setState('done'), onError: () => setState('failed') })
+              unsubscribe.mutate(token, {
+                onSuccess: () => setState('done'),
+                onError: () => setState('failed'),
+              })
             }
           >
-            {unsubscribe.isPending ? t('newsletterUi.unsubscribe.working') : t('newsletterUi.unsubscribe.button')}
+            {unsubscribe.isPending
+              ? t('newsletterUi.unsubscribe.working')
+              : t('newsletterUi.unsubscribe.button')}
           </button>
         ) : null}
         <Link to="/" className="btn btn-secondary mt-3 w-full">
