@@ -91,6 +91,10 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
     await enqueue(issue.id);
   }
 
+  async function resumeSending(): Promise<void> {
+    for (const id of await newsletter.sendingIds()) await enqueue(id);
+  }
+
   async function present(row: NewsletterIssueRow): Promise<NewsletterIssueRow & BatchCounts> {
     return { ...row, ...(await mail.countByBatch(issueBatch(row.id))) };
   }
@@ -161,11 +165,17 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
       return present(started);
     },
 
-    /** Starts sending on this node and queues every issue left sending (a crash, a restart). */
+    /**
+     * Queues a job for every issue left sending (its node stopped or died): a job goes on after the
+     * cursor once the dead job's claim is stale; a live job's issue is only retried later.
+     */
+    resumeSending,
+
+    /** Starts sending on this node and resumes every issue left sending (a crash, a restart). */
     async startWorker(jobs: JobQueue): Promise<void> {
       queue = jobs;
       await jobs.work<{ issueId: string }>(NEWSLETTER_QUEUE, ({ issueId }) => sendBatch(issueId));
-      for (const id of await newsletter.sendingIds()) await enqueue(id);
+      await resumeSending();
     },
   };
 }

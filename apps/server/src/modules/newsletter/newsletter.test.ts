@@ -1,7 +1,7 @@
 import type { ErrorBody, NewsletterIssue } from '@nebab/shared';
-import { eq } from 'drizzle-orm';
+import { asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscriptions, users } from '../../db/schema/index.js';
+import { newsletterIssues, newsletterSubscriptions, users } from '../../db/schema/index.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server.js';
 import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../../test/helpers.js';
 
@@ -186,6 +186,53 @@ describe('the newsletter', () => {
       body: { token: amToken },
     });
     expect(spent.status).toBe(400);
+  });
+
+  it('goes on after the cursor when the job sending an issue died with its node', async () => {
+    await confirmedSubscriber('en');
+    await confirmedSubscriber('am');
+    const issue = await writeIssue('resumed');
+    const confirmed = await server.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(isNotNull(newsletterSubscriptions.confirmedAt))
+      .orderBy(asc(newsletterSubscriptions.id));
+    expect(confirmed.length).toBeGreaterThanOrEqual(2);
+    const [first, ...rest] = confirmed;
+    // A node took the issue, queued the first subscriber's message and died: its claim went stale.
+    await server.db
+      .update(newsletterIssues)
+      .set({
+        status: 'sending',
+        sendStartedAt: new Date(),
+        total: confirmed.length,
+        queued: 1,
+        cursor: first!.id,
+        claimedAt: new Date(Date.now() - 10 * 60 * 1000),
+      })
+      .where(eq(newsletterIssues.id, issue.id));
+    await server.app.services.newsletter.resumeSending();
+    for (const subscriber of rest)
+      await mailTo(subscriber.email, subscriber.language === 'am' ? 'ዜና resumed' : 'News resumed');
+    for (;;) {
+      const now = await server.request<NewsletterIssue>(`/api/admin/newsletter/issues/${issue.id}`, {
+        token: adminToken,
+      });
+      if (now.body.status === 'sent') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const subjects = ['News resumed', 'ዜና resumed'];
+    expect(
+      smtp.received.filter((m) => subjects.includes(String(m.parsed.subject))).map((m) => m.to[0]),
+    ).not.toContain(first!.email);
+    expect(
+      (
+        await server.request(`/api/admin/newsletter/issues/${issue.id}/send`, {
+          token: adminToken,
+          method: 'POST',
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('lets only admins write, read and send issues', async () => {
