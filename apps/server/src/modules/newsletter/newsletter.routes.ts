@@ -19,12 +19,6 @@ const FORM = 'application/x-www-form-urlencoded';
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
 
-  // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form: parsed in this plugin
-  // only (the rest of the API takes JSON).
-  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-
   app.post(
     '/api/newsletter',
     {
@@ -77,23 +71,31 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/newsletter/unsubscribe',
-    {
-      schema: {
-        tags: ['newsletter'],
-        summary:
-          'RFC 8058 one-click unsubscribe: the mail client posts `List-Unsubscribe=One-Click` to the link (a GET is the page)',
-        querystring: newsletterOneClickQuerySchema,
-        body: z.record(z.string(), z.string()).optional(),
-        response: { 204: z.null(), ...errorResponses(400) },
+  // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form: parsed for this route
+  // only, in a plugin of its own (every other route takes JSON).
+  const oneClickPlugin: FastifyPluginAsyncZod = async (oneClick) => {
+    oneClick.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    oneClick.post(
+      '/newsletter/unsubscribe',
+      {
+        schema: {
+          tags: ['newsletter'],
+          summary:
+            'RFC 8058 one-click unsubscribe: the mail client posts `List-Unsubscribe=One-Click` to the link (a GET is the page)',
+          querystring: newsletterOneClickQuerySchema,
+          body: z.record(z.string(), z.string()).optional(),
+          response: { 204: z.null(), ...errorResponses(400) },
+        },
       },
-    },
-    async (request, reply) => {
-      await services.newsletter.unsubscribe(request.query.token);
-      return reply.code(204).send(null);
-    },
-  );
+      async (request, reply) => {
+        await services.newsletter.unsubscribe(request.query.token);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+  await app.register(oneClickPlugin);
 
   const admin = { onRequest: app.requireRole('admin') };
   const security = [{ bearer: [] }];

@@ -167,6 +167,13 @@ describe('the newsletter', () => {
       body: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.status).toBe(204);
+    // Only that route takes a form: the API's own unsubscribe wants JSON.
+    const form = await fetch(`${server.url}/api/newsletter/unsubscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${token}`,
+    });
+    expect(form.status).toBe(415);
     const rows = await server.db
       .select()
       .from(newsletterSubscriptions)
