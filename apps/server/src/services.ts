@@ -174,7 +174,8 @@ export function createServices({
     inLibrary: async (userId, bookId) => Boolean(await readingListRepo.findWithBook(userId, bookId)),
   });
   const authors = createAuthorsService({ authors: createAuthorsRepository(db), books });
-  const newsletter = createNewsletterService({ newsletter: createNewsletterRepository(db) });
+  /** Double opt-in subscribers, one-click unsubscribe, and issues sent in batches through the queue. */
+  const newsletter = createNewsletterService({ newsletter: createNewsletterRepository(db), mail, logger });
   const bookReports = createBookReportsService({ reports: createBookReportsRepository(db), books, events });
   /** Follows, blocks and privacy: who sees whom (reviews, chat, notifications, lists and the feed ask). */
   const relationships = createRelationshipsService({ db, readers: createReadersRepository(db), events });

@@ -137,6 +137,7 @@ describe('session and route guards (spec §4)', () => {
       '/admin/reading-lists',
       '/admin/settings',
       '/admin/book-approvals',
+      '/admin/newsletter',
     ]);
     // Stats are unknown until /api/admin/stats answers.
     expect(screen.getAllByText('—')).toHaveLength(6);

@@ -60,6 +60,21 @@ export const routes: RouteObject[] = [
               Component: (await import('./pages/VerifyEmailPage/VerifyEmailPage')).VerifyEmailPage,
             }),
           },
+          // the newsletter's mailed links (no sign-in needed)
+          {
+            path: 'newsletter/confirm',
+            lazy: async () => ({
+              Component: (await import('./pages/NewsletterConfirmPage/NewsletterConfirmPage'))
+                .NewsletterConfirmPage,
+            }),
+          },
+          {
+            path: 'newsletter/unsubscribe',
+            lazy: async () => ({
+              Component: (await import('./pages/NewsletterUnsubscribePage/NewsletterUnsubscribePage'))
+                .NewsletterUnsubscribePage,
+            }),
+          },
           // Google sign-in comes back here
           {
             path: 'auth/callback',
@@ -203,6 +218,13 @@ export const routes: RouteObject[] = [
                 path: 'settings',
                 lazy: async () => ({
                   Component: (await import('./pages/AdminSettingsPage/AdminSettingsPage')).AdminSettingsPage,
+                }),
+              },
+              {
+                path: 'newsletter',
+                lazy: async () => ({
+                  Component: (await import('./pages/AdminNewsletterPage/AdminNewsletterPage'))
+                    .AdminNewsletterPage,
                 }),
               },
               {

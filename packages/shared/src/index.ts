@@ -35,3 +35,4 @@ export * from './ethiopic.js';
 export * from './search-keys.js';
 export * from './imports.js';
 export * from './mail.js';
+export * from './newsletter.js';

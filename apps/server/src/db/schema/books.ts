@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  pgTable,
-  real,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { id, timestampTz, timestamps } from './columns.js';
 import { ownerUserId, users } from './users.js';
 
@@ -217,18 +207,6 @@ export const bookReports = pgTable(
     ...timestamps,
   },
   (t) => [index('book_reports_status_idx').on(t.status, t.createdAt)],
-);
-
-/** The landing page's newsletter box: one row per address. */
-export const newsletterSubscriptions = pgTable(
-  'newsletter_subscriptions',
-  {
-    id: id(),
-    email: text('email').notNull(),
-    language: text('language').notNull().default('en'),
-    createdAt: timestampTz('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('newsletter_subscriptions_email_unique').on(t.email)],
 );
 
 /** Reader activity on books (want-to-read, review, rating, view): the trending signal. */

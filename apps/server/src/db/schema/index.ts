@@ -18,4 +18,5 @@ export * from './contact.js';
 export * from './search.js';
 export * from './imports.js';
 export * from './mail.js';
+export * from './newsletter.js';
 export * from './auth-tokens.js';

@@ -29,6 +29,8 @@ export const mailMessages = pgTable(
     unsubscribeUrl: text('unsubscribe_url'),
     /** Files sent with the message (a meeting's `.ics`), text content; cleared with the bodies. */
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /** A mailing the message belongs to (`newsletter:<issue id>`): its progress is counted by it. */
+    batch: text('batch'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     claimedAt: timestampTz('claimed_at'),
@@ -41,6 +43,7 @@ export const mailMessages = pgTable(
     check('mail_messages_status_check', sql`${t.status} IN ('queued', 'sending', 'sent', 'failed')`),
     check('mail_messages_language_check', sql`${t.language} IN ('en', 'am')`),
     index('mail_messages_status_created_idx').on(t.status, t.createdAt),
+    index('mail_messages_batch_idx').on(t.batch, t.status),
   ],
 );
 

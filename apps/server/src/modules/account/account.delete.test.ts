@@ -158,7 +158,7 @@ describe('DELETE /api/account', () => {
       }),
       200,
     );
-    await expectStatus(call('/api/newsletter', null, { body: { email } }), 201);
+    await expectStatus(call('/api/newsletter', null, { body: { email } }), 202);
     await expectStatus(
       call('/api/notifications/preferences', leaver, {
         method: 'PUT',

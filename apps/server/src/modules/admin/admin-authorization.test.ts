@@ -54,6 +54,10 @@ describe('every /api/admin operation', () => {
       'GET /api/admin/reading-lists',
       'GET /api/admin/book-suggestions',
       'GET /api/admin/mail',
+      'GET /api/admin/newsletter/issues',
+      'POST /api/admin/newsletter/issues',
+      'GET /api/admin/newsletter/issues/:id',
+      'POST /api/admin/newsletter/issues/:id/send',
     ])
       expect(listed).toContain(expected);
   });

@@ -15,6 +15,14 @@ export interface NewMailMessage {
   messageId: string;
   unsubscribeUrl?: string | null;
   attachments?: MailAttachment[] | null;
+  batch?: string | null;
+}
+
+/** How a mailing's messages stand. */
+export interface BatchCounts {
+  queued: number;
+  sent: number;
+  failed: number;
 }
 
 /** The mail module's outbox (`mail_messages`). */
@@ -81,7 +89,14 @@ export function createMailRepository(db: Db) {
     async markFailed(id: string, error: string): Promise<void> {
       await db
         .update(mailMessages)
-        .set({ status: 'failed', claimedAt: null, lastError: error, textBody: null, htmlBody: null, attachments: null })
+        .set({
+          status: 'failed',
+          claimedAt: null,
+          lastError: error,
+          textBody: null,
+          htmlBody: null,
+          attachments: null,
+        })
         .where(eq(mailMessages.id, id));
     },
 
@@ -92,6 +107,22 @@ export function createMailRepository(db: Db) {
         .from(mailMessages)
         .where(inArray(mailMessages.status, ['queued', 'sending']));
       return rows.map((row) => row.id);
+    },
+
+    /** The messages of a mailing by outcome (`queued` counts those being sent too). */
+    async countByBatch(batch: string): Promise<BatchCounts> {
+      const rows = await db
+        .select({ status: mailMessages.status, count: sql<number>`count(*)::int` })
+        .from(mailMessages)
+        .where(eq(mailMessages.batch, batch))
+        .groupBy(mailMessages.status);
+      const counts: BatchCounts = { queued: 0, sent: 0, failed: 0 };
+      for (const row of rows) {
+        if (row.status === 'sent') counts.sent += row.count;
+        else if (row.status === 'failed') counts.failed += row.count;
+        else counts.queued += row.count;
+      }
+      return counts;
     },
 
     /** Newest first, for admins. */

@@ -4,7 +4,14 @@ import Handlebars from 'handlebars';
 import { LANGUAGES, type Language } from '@nebab/shared';
 
 /** The mails Nebab sends; each has `<kind>.subject|text|html.hbs` in `templates/<language>/`. */
-export const MAIL_KINDS = ['password-reset', 'password-google', 'verify-email', 'account-deleted'] as const;
+export const MAIL_KINDS = [
+  'password-reset',
+  'password-google',
+  'verify-email',
+  'account-deleted',
+  'newsletter-confirm',
+  'newsletter-issue',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** What each template reads (checked by the compiler here, and by Handlebars' strict mode there). */
@@ -13,6 +20,9 @@ export interface MailData {
   'password-google': { name: string; email: string; link: string };
   'verify-email': { name: string; email: string; link: string; hours: number };
   'account-deleted': { name: string; email: string; link: string };
+  'newsletter-confirm': { email: string; link: string; days: number };
+  /** An issue an admin wrote: plain text, one entry per paragraph (escaped in the HTML part). */
+  'newsletter-issue': { subject: string; paragraphs: string[] };
 }
 
 export interface RenderedMail {

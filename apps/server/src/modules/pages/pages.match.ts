@@ -55,6 +55,8 @@ const APP_SCREENS = {
   '/forgot-password': 'login',
   '/reset-password': 'login',
   '/verify-email': 'login',
+  // The newsletter's confirmation and unsubscribe links.
+  '/newsletter': 'newsletter',
 } as const;
 export type AppScreen = (typeof APP_SCREENS)[keyof typeof APP_SCREENS] | 'connections';
 

@@ -490,6 +490,19 @@ describe('other public pages', () => {
     expect(meta(res.text, 'og:image')).toBe('https://nebab.example/og-image.png');
   });
 
+  it('the newsletter unsubscribe link is a page on GET (changing nothing); a POST to it is the one-click', async () => {
+    const page = await server.request('/newsletter/unsubscribe?token=unknown');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const oneClick = await server.request('/newsletter/unsubscribe?token=unknown', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(400);
+    expect((await server.request('/newsletter/confirm?token=x')).status).toBe(200);
+  });
+
   it('every page has a description of its own, in both languages', async () => {
     const paths = [
       '/',
@@ -508,6 +521,7 @@ describe('other public pages', () => {
       '/dashboard/readinglist',
       '/admin/dashboard',
       '/preferences',
+      '/newsletter/unsubscribe?token=x',
     ];
     for (const language of ['en', 'am']) {
       const seen = new Map<string, string>();

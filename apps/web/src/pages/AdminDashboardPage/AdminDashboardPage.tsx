@@ -11,6 +11,7 @@ import {
   CheckIcon,
   FlagIcon,
   ListIcon,
+  MailIcon,
   PenIcon,
   SettingsIcon,
   UsersIcon,
@@ -30,7 +31,7 @@ const STAT_TILES: { key: keyof AdminStats; icon: IconComponent; to: string }[] =
   { key: 'pendingSuggestions', icon: CheckIcon, to: '/admin/book-approvals' },
 ];
 
-/** The eight management tiles of the admin dashboard (spec §2 Admin screens). */
+/** The management tiles of the admin dashboard (spec §2 Admin screens). */
 export const ADMIN_LINK_TILES = [
   { key: 'manageUsers', to: '/admin/dashboard/manageuser', icon: UsersIcon },
   { key: 'manageBooks', to: '/admin/dashboard/managebook', icon: BookOpenIcon },
@@ -40,6 +41,7 @@ export const ADMIN_LINK_TILES = [
   { key: 'readingLists', to: '/admin/reading-lists', icon: ListIcon },
   { key: 'settings', to: '/admin/settings', icon: SettingsIcon },
   { key: 'bookApprovals', to: '/admin/book-approvals', icon: CheckIcon },
+  { key: 'newsletter', to: '/admin/newsletter', icon: MailIcon },
 ] as const;
 
 /** `/admin/dashboard`: counts and the management links. */

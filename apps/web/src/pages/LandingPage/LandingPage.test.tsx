@@ -108,7 +108,7 @@ describe('landing: newsletter', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('validates with the shared schema before sending', async () => {
-    const { calls } = mockFetch({ 'POST /api/newsletter': { status: 201, body: { ok: true } } });
+    const { calls } = mockFetch({ 'POST /api/newsletter': { status: 202, body: { accepted: true } } });
     renderSection(<NewsletterSection />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
@@ -121,18 +121,18 @@ describe('landing: newsletter', () => {
   });
 
   it('subscribes, and says so again on a repeat subscription', async () => {
-    const { calls } = mockFetch({ 'POST /api/newsletter': { status: 201, body: { ok: true } } });
+    const { calls } = mockFetch({ 'POST /api/newsletter': { status: 202, body: { accepted: true } } });
     renderSection(<NewsletterSection />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email address'), '  Reader@Example.com ');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText(/You're subscribed/)).toBeInTheDocument();
+    expect(await screen.findByText(/check your mail/)).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ method: 'POST', body: { email: 'reader@example.com', language: 'en' } });
     expect(screen.getByLabelText('Email address')).toHaveValue('');
     await user.type(screen.getByLabelText('Email address'), 'reader@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(calls).toHaveLength(2));
-    expect(await screen.findByText(/You're subscribed/)).toBeInTheDocument();
+    expect(await screen.findByText(/check your mail/)).toBeInTheDocument();
   });
 
   it('shows a translated error when the server fails', async () => {

@@ -14,7 +14,7 @@ async function validate(email: string) {
   return validateNewsletter(email, currentLanguage());
 }
 
-/** Newsletter box: email + Subscribe, really subscribing via POST /api/newsletter. */
+/** Newsletter box: email + Subscribe via POST /api/newsletter, which mails a confirmation link (double opt-in). */
 export function NewsletterSection() {
   const { t } = useTranslation();
   const inputId = useId();
