@@ -35,6 +35,8 @@ import { createNewsletterService } from './modules/newsletter/newsletter.service
 import { createPagesService } from './modules/pages/pages.service.js';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createNotificationMail } from './modules/notifications/notifications.mail.js';
+import { createNotificationMailRepository } from './modules/notifications/notifications.mail-repository.js';
 import { createPreferencesRepository } from './modules/preferences/preferences.repository.js';
 import { createPreferencesService } from './modules/preferences/preferences.service.js';
 import { createReadingListImportRepository } from './modules/reading-list/reading-list.import.repository.js';
@@ -336,6 +338,14 @@ export function createServices({
     relationships,
   });
   notifications.listen(events);
+  /** Notification mail: at once or in the daily digest, as each reader chose per kind. */
+  const notificationMail = createNotificationMail({
+    db,
+    repo: createNotificationMailRepository(db),
+    mail,
+    logger,
+  });
+  notifications.onCreated((created) => void notificationMail.instant(created));
 
   const recommendations = createRecommendationsService({
     recommendations: createRecommendationsRepository(db),
@@ -406,6 +416,7 @@ export function createServices({
     adminCatalogue,
     siteSettings,
     notifications,
+    notificationMail,
     recommendations,
     pages,
     bookMatch,

@@ -4,7 +4,14 @@ import Handlebars from 'handlebars';
 import { LANGUAGES, type Language } from '@nebab/shared';
 
 /** The mails Nebab sends; each has `<kind>.subject|text|html.hbs` in `templates/<language>/`. */
-export const MAIL_KINDS = ['password-reset', 'password-google', 'verify-email', 'account-deleted'] as const;
+export const MAIL_KINDS = [
+  'password-reset',
+  'password-google',
+  'verify-email',
+  'account-deleted',
+  'notification',
+  'notification-digest',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** What each template reads (checked by the compiler here, and by Handlebars' strict mode there). */
@@ -13,6 +20,24 @@ export interface MailData {
   'password-google': { name: string; email: string; link: string };
   'verify-email': { name: string; email: string; link: string; hours: number };
   'account-deleted': { name: string; email: string; link: string };
+  /** One notification at once: what happened in words (`message`), a quoted text or '', and links. */
+  notification: {
+    name: string;
+    title: string;
+    message: string;
+    excerpt: string;
+    link: string;
+    settingsLink: string;
+  };
+  /** The daily digest: groups of one kind (newest first), `more` = "and N more" or ''. */
+  'notification-digest': {
+    name: string;
+    total: string;
+    groups: { title: string; count: string; lines: { text: string; link: string }[] }[];
+    more: string;
+    notificationsLink: string;
+    settingsLink: string;
+  };
 }
 
 export interface RenderedMail {

@@ -1,7 +1,9 @@
 import {
   NOTIFICATION_CHOICE_OF_KIND,
   NOTIFICATION_LIMITS,
-  type NotificationChoices,
+  type EmailChoice,
+  type EmailNotificationKind,
+  type NotificationChoicesPatch,
   type NotificationData,
   type NotificationKind,
   type NotificationListQuery,
@@ -317,8 +319,18 @@ export function createNotificationsService({
     },
 
     choices: (actor: Actor) => notifications.choices(actor.userId),
-    saveChoices: (actor: Actor, choices: NotificationChoices) =>
+    saveChoices: (actor: Actor, choices: NotificationChoicesPatch) =>
       notifications.saveChoices(actor.userId, choices),
+
+    /**
+     * How the reader wants mail about `kind`: `off`, `instant` (a mail at once) or `digest` (a line
+     * in the daily digest); their saved choice, else the default (`DEFAULT_EMAIL_CHOICES`). Other
+     * modules that mail about a kind (the clubs' `meeting-reminder`) ask this before sending; it does
+     * not check the address is verified (`notificationMail.recipient` does).
+     */
+    async emailChoice(userId: string, kind: EmailNotificationKind): Promise<EmailChoice> {
+      return (await notifications.choices(userId)).email[kind];
+    },
   };
 }
 

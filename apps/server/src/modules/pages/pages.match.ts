@@ -55,6 +55,8 @@ const APP_SCREENS = {
   '/forgot-password': 'login',
   '/reset-password': 'login',
   '/verify-email': 'login',
+  // The unsubscribe link of notification mail (`/notifications/unsubscribe?token=…`).
+  '/notifications': 'login',
 } as const;
 export type AppScreen = (typeof APP_SCREENS)[keyof typeof APP_SCREENS] | 'connections';
 
