@@ -330,14 +330,6 @@ export function createServices({
     events,
   });
 
-  /** Notifications listen to the domain events; app.ts pushes each stored one over the socket. */
-  const notifications = createNotificationsService({
-    notifications: createNotificationsRepository(db),
-    books,
-    logger,
-    relationships,
-  });
-  notifications.listen(events);
   /** Notification mail: at once or in the daily digest, as each reader chose per kind. */
   const notificationMail = createNotificationMail({
     db,
@@ -345,7 +337,15 @@ export function createServices({
     mail,
     logger,
   });
-  notifications.onCreated((created) => void notificationMail.instant(created));
+  /** Notifications listen to the domain events; app.ts pushes each stored one over the socket. */
+  const notifications = createNotificationsService({
+    notifications: createNotificationsRepository(db),
+    books,
+    logger,
+    relationships,
+    mailer: notificationMail,
+  });
+  notifications.listen(events);
 
   const recommendations = createRecommendationsService({
     recommendations: createRecommendationsRepository(db),

@@ -47,6 +47,8 @@ export interface NotificationsServiceDeps {
   logger: Pick<Logger, 'error'>;
   /** Readers who blocked each other never hear of each other (answered by the readers module). */
   relationships?: { hiddenAmong(userId: string | null, others: readonly string[]): Promise<Set<string>> };
+  /** Notification mail: mails each stored notification whose reader chose `instant` (awaited, never throws). */
+  mailer?: { instant(created: CreatedNotification): Promise<void> };
 }
 
 function excerpt(text: string): string {
@@ -61,6 +63,7 @@ export function createNotificationsService({
   books,
   logger,
   relationships,
+  mailer,
 }: NotificationsServiceDeps) {
   const titleOf = async (bookId: string): Promise<string | undefined> =>
     (await books.cards([bookId], { fields: ['title'], includeInactive: true }))[0]?.title;
@@ -124,6 +127,7 @@ export function createNotificationsService({
         }
       }
     }
+    if (mailer) await Promise.all(created.map((item) => mailer.instant(item)));
     return created;
   }
 
