@@ -60,6 +60,12 @@ export const routes: RouteObject[] = [
               Component: (await import('./pages/VerifyEmailPage/VerifyEmailPage')).VerifyEmailPage,
             }),
           },
+          {
+            path: 'notifications/unsubscribe',
+            lazy: async () => ({
+              Component: (await import('./pages/UnsubscribePage/UnsubscribePage')).UnsubscribePage,
+            }),
+          },
           // Google sign-in comes back here
           {
             path: 'auth/callback',
