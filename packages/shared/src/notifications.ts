@@ -200,7 +200,7 @@ export type NotificationChoices = z.infer<typeof savedNotificationChoicesSchema>
 
 /** `POST /api/notifications/unsubscribe`: the token of a notification mail's unsubscribe link. */
 export const notificationUnsubscribeSchema = z.object({
-  token: z.string('validation.invalid').min(16, 'validation.invalid').max(200, 'validation.invalid'),
+  token: z.string('validation.linkInvalid').regex(/^[A-Za-z0-9_-]{16,200}$/, 'validation.linkInvalid'),
 });
 export type NotificationUnsubscribe = z.infer<typeof notificationUnsubscribeSchema>;
 
