@@ -7,7 +7,7 @@ import {
 } from '@nebab/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages, notificationMail, users } from '../../db/schema/index.js';
+import { mailMessages, notificationMail, notifications, users } from '../../db/schema/index.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server.js';
 import { startTestServer, type TestServer } from '../../../test/helpers.js';
 import { insertGenreBook, newReader, setPrivacy, type Reader } from '../../../test/social-helpers.js';
@@ -211,6 +211,26 @@ describe('daily digest', () => {
     // The next day, nothing new: nothing.
     await service.sendDigests(new Date(at.getTime() + 24 * 60 * 60 * 1000));
     expect(await outbox(reader.email, 'notification-digest')).toHaveLength(1);
+  });
+
+  it('caps a digest at 20 lines with "and N more", and leaves out kinds not set to digest', async () => {
+    const reader = await verifiedReader('Gete Wami');
+    const base = Date.now() - 60 * 60 * 1000;
+    // Arranged directly: 22 new followers (digest) and a follow request (instant: not in the digest).
+    await server.db.insert(notifications).values([
+      ...Array.from({ length: 22 }, (_, i) => ({
+        recipientId: reader.id,
+        kind: 'newFollower',
+        createdAt: new Date(base + i * 1000),
+      })),
+      { recipientId: reader.id, kind: 'followRequest', createdAt: new Date(base + 30_000) },
+    ]);
+    await server.app.services.notificationMail.sendDigests(new Date());
+    const text = String((await mailTo(reader.email, 'Your Nebab day: 22 new')).parsed.text);
+    expect(text).toContain('New follower (22)');
+    expect(text.match(/Someone started following you\./g)).toHaveLength(20);
+    expect(text).toContain('and 2 more');
+    expect(text).not.toContain('asked to follow you');
   });
 
   it('two runs at once send one digest', async () => {
