@@ -204,9 +204,10 @@ export function createNotificationMail({ db, repo, mail, logger }: NotificationM
    * Sends the daily digests due at `at` (the job passes `now()`, tests a clock of their own): one
    * mail per reader with what happened since their last digest, for the kinds set to `digest`;
    * nothing for a reader with nothing new, or whose last digest is less than 20 hours old.
-   * Answers how many were sent.
+   * Answers how many were sent. `stopping` (the job queue's) ends the run early with a throw, so
+   * pg-boss retries the job and the retry sends the rest.
    */
-  async function sendDigests(at: Date): Promise<number> {
+  async function sendDigests(at: Date, stopping: () => boolean = () => false): Promise<number> {
     const candidates = await repo.digestCandidates(
       at,
       new Date(at.getTime() - FIRST_DIGEST_WINDOW_MS),
@@ -214,6 +215,8 @@ export function createNotificationMail({ db, repo, mail, logger }: NotificationM
     );
     let sent = 0;
     for (const userId of candidates) {
+      // A node going down stops between readers; the job's retry sends the rest (claims skip the sent).
+      if (stopping()) throw new Error('notification digest: stopped; the rest is left to the retry');
       try {
         const reader = await repo.mailReader(userId);
         if (reader && (await digestOf(reader, at))) sent += 1;
@@ -249,9 +252,9 @@ export function createNotificationMail({ db, repo, mail, logger }: NotificationM
     /** Runs the digest job on this node and schedules it daily (once for all nodes, by pg-boss). */
     async startWorker(jobs: JobQueue): Promise<void> {
       await jobs.work(DIGEST_QUEUE, async () => {
-        await sendDigests(now());
+        await sendDigests(now(), () => jobs.stopping());
       });
-      await jobs.schedule(DIGEST_QUEUE, DIGEST_CRON);
+      await jobs.schedule(DIGEST_QUEUE, DIGEST_CRON, { expireInSeconds: 30 * 60 });
     },
   };
 }
