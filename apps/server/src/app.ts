@@ -199,6 +199,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await services.mail.startWorker(jobs);
     await services.authLinks.startWorker(jobs);
     await services.newsletter.startWorker(jobs);
+    // The daily notification digest: scheduled once for all nodes, run by whichever takes the job.
+    await services.notificationMail.startWorker(jobs);
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);
     // Leftovers of uploads a crash interrupted (an hour old: no upload in flight is that slow).

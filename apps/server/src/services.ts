@@ -35,6 +35,8 @@ import { createNewsletterService } from './modules/newsletter/newsletter.service
 import { createPagesService } from './modules/pages/pages.service.js';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createNotificationMail } from './modules/notifications/notifications.mail.js';
+import { createNotificationMailRepository } from './modules/notifications/notifications.mail-repository.js';
 import { createPreferencesRepository } from './modules/preferences/preferences.repository.js';
 import { createPreferencesService } from './modules/preferences/preferences.service.js';
 import { createReadingListImportRepository } from './modules/reading-list/reading-list.import.repository.js';
@@ -329,12 +331,20 @@ export function createServices({
     events,
   });
 
+  /** Notification mail: at once or in the daily digest, as each reader chose per kind. */
+  const notificationMail = createNotificationMail({
+    db,
+    repo: createNotificationMailRepository(db),
+    mail,
+    logger,
+  });
   /** Notifications listen to the domain events; app.ts pushes each stored one over the socket. */
   const notifications = createNotificationsService({
     notifications: createNotificationsRepository(db),
     books,
     logger,
     relationships,
+    mailer: notificationMail,
   });
   notifications.listen(events);
 
@@ -407,6 +417,7 @@ export function createServices({
     adminCatalogue,
     siteSettings,
     notifications,
+    notificationMail,
     recommendations,
     pages,
     bookMatch,

@@ -75,6 +75,12 @@ export const routes: RouteObject[] = [
                 .NewsletterUnsubscribePage,
             }),
           },
+          {
+            path: 'notifications/unsubscribe',
+            lazy: async () => ({
+              Component: (await import('./pages/UnsubscribePage/UnsubscribePage')).UnsubscribePage,
+            }),
+          },
           // Google sign-in comes back here
           {
             path: 'auth/callback',

@@ -137,6 +137,40 @@ export type NotificationPatch = z.infer<typeof notificationPatchSchema>;
  * covers some kinds (see `NOTIFICATION_CHOICE_OF_KIND`); `newsletter` is only stored for the
  * settings page. With no saved row the defaults apply.
  */
+/**
+ * The kinds a reader chooses email for: every notification kind, plus `meeting-reminder` (the
+ * 24-hour reminder of a club meeting, mailed by the clubs module, which asks `emailChoice`).
+ */
+export const EMAIL_NOTIFICATION_KINDS = [...NOTIFICATION_KINDS, 'meeting-reminder'] as const;
+export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
+
+/** Per kind: no mail, a mail at once, or a line in the daily digest. */
+export const EMAIL_CHOICES = ['off', 'instant', 'digest'] as const;
+export const emailChoiceSchema = z.enum(EMAIL_CHOICES, 'validation.invalid');
+export type EmailChoice = z.infer<typeof emailChoiceSchema>;
+
+/** Follow requests, replies and meeting reminders come at once; everything else in the digest. */
+export const DEFAULT_EMAIL_CHOICES = Object.fromEntries(
+  EMAIL_NOTIFICATION_KINDS.map((kind) => [
+    kind,
+    kind === 'followRequest' || kind === 'reviewReply' || kind === 'meeting-reminder' ? 'instant' : 'digest',
+  ]),
+) as Record<EmailNotificationKind, EmailChoice>;
+
+/** The email choices of every kind (an answer always has all of them). */
+export const emailChoicesSchema = z.strictObject(
+  Object.fromEntries(EMAIL_NOTIFICATION_KINDS.map((kind) => [kind, emailChoiceSchema])) as Record<
+    EmailNotificationKind,
+    typeof emailChoiceSchema
+  >,
+  'validation.invalid',
+);
+export type EmailChoices = z.infer<typeof emailChoicesSchema>;
+
+/** In a request: only the kinds that change (the others keep their saved or default choice). */
+export const emailChoicesPatchSchema = emailChoicesSchema.partial();
+export type EmailChoicesPatch = z.infer<typeof emailChoicesPatchSchema>;
+
 export const notificationChoicesSchema = z.object({
   /** Replies to my reviews. */
   replies: z.boolean('validation.invalid'),
@@ -150,8 +184,25 @@ export const notificationChoicesSchema = z.object({
   newsletter: z.boolean('validation.invalid'),
   /** New followers, follow requests and approvals (optional in a request: on by default). */
   follows: z.boolean('validation.invalid').default(true),
+  /**
+   * Email per kind (`off` | `instant` | `digest`). Optional in a request, and partial: the kinds
+   * left out keep what was saved (defaults: `DEFAULT_EMAIL_CHOICES`). Always complete in an answer.
+   */
+  email: emailChoicesPatchSchema.optional(),
 });
-export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
+/** What `PUT /api/notifications/preferences` takes. */
+export type NotificationChoicesInput = z.input<typeof notificationChoicesSchema>;
+export type NotificationChoicesPatch = z.infer<typeof notificationChoicesSchema>;
+
+/** What `GET`/`PUT /api/notifications/preferences` answer: every switch and every kind's email choice. */
+export const savedNotificationChoicesSchema = notificationChoicesSchema.extend({ email: emailChoicesSchema });
+export type NotificationChoices = z.infer<typeof savedNotificationChoicesSchema>;
+
+/** `POST /api/notifications/unsubscribe`: the token of a notification mail's unsubscribe link. */
+export const notificationUnsubscribeSchema = z.object({
+  token: z.string('validation.linkInvalid').regex(/^[A-Za-z0-9_-]{16,200}$/, 'validation.linkInvalid'),
+});
+export type NotificationUnsubscribe = z.infer<typeof notificationUnsubscribeSchema>;
 
 export const DEFAULT_NOTIFICATION_CHOICES: NotificationChoices = {
   replies: true,
@@ -160,12 +211,13 @@ export const DEFAULT_NOTIFICATION_CHOICES: NotificationChoices = {
   moderation: true,
   newsletter: false,
   follows: true,
+  email: { ...DEFAULT_EMAIL_CHOICES },
 };
 
 /** Which choice switches each kind on or off. */
 export const NOTIFICATION_CHOICE_OF_KIND: Record<
   NotificationKind,
-  Exclude<keyof NotificationChoices, 'newsletter'>
+  Exclude<keyof NotificationChoices, 'newsletter' | 'email'>
 > = {
   reviewReply: 'replies',
   reviewLike: 'reactions',

@@ -12,6 +12,12 @@ export interface JobQueue {
     data: T,
     options?: { retryLimit?: number; expireInSeconds?: number },
   ): Promise<string | null>;
+  /**
+   * Queues a job on `queue` at every `cron` tick (5 fields, in `tz`, UTC by default). Any node may
+   * schedule the same queue: pg-boss keeps one schedule per queue and sends one job per tick,
+   * whichever nodes are up. A node must still `work` the queue for the job to run.
+   */
+  schedule(queue: string, cron: string, options?: { tz?: string; expireInSeconds?: number }): Promise<void>;
   /** Handles jobs of `queue` on this node, one at a time. */
   work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
   /** True once `stop` began: long handlers stop between steps and leave the rest for another run. */
@@ -73,7 +79,8 @@ export async function startJobQueue(
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: executorFor(database),
-    schedule: false,
+    // The timekeeper: every node checks the cron schedules (`schedule`); pg-boss sends each tick once.
+    schedule: true,
     supervise: true,
     migrate: true,
     maintenanceIntervalSeconds: 60,
@@ -96,6 +103,21 @@ export async function startJobQueue(
         retryBackoff: true,
         expireInSeconds: sendOptions.expireInSeconds ?? options.expireInSeconds ?? 300,
       });
+    },
+    async schedule(queue, cron, scheduleOptions = {}) {
+      await ensureQueue(queue);
+      await boss.schedule(
+        queue,
+        cron,
+        {},
+        {
+          tz: scheduleOptions.tz ?? 'UTC',
+          retryLimit: 5,
+          retryDelay: 60,
+          retryBackoff: true,
+          expireInSeconds: scheduleOptions.expireInSeconds ?? options.expireInSeconds ?? 300,
+        },
+      );
     },
     async work(queue, handler) {
       await ensureQueue(queue);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_KINDS, type NotificationData } from '@nebab/shared';
+import { NOTIFICATION_KINDS, type EmailChoicesPatch, type NotificationData } from '@nebab/shared';
 import { books } from './books.js';
 import { id, timestamps, timestampTz } from './columns.js';
 import { reviews } from './reviews.js';
@@ -50,9 +50,30 @@ export const notificationPreferences = pgTable('notification_preferences', {
   moderation: boolean('moderation').notNull().default(true),
   newsletter: boolean('newsletter').notNull().default(false),
   follows: boolean('follows').notNull().default(true),
+  /** Email per kind, only the kinds the reader changed (the others: `DEFAULT_EMAIL_CHOICES`). */
+  email: jsonb('email').$type<EmailChoicesPatch>().notNull().default({}),
   ...timestamps,
 });
+
+/**
+ * Notification mail, per reader: the token of the unsubscribe link every notification mail carries
+ * (random, 32 bytes, base64url) and when the last daily digest was claimed. The claim is taken in
+ * the transaction that stores the digest in the outbox, so two nodes never both send one.
+ */
+export const notificationMail = pgTable(
+  'notification_mail',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    lastDigestAt: timestampTz('last_digest_at'),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notification_mail_token_unique').on(t.unsubscribeToken)],
+);
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
 export type NotificationPreferencesRow = typeof notificationPreferences.$inferSelect;
+export type NotificationMailRow = typeof notificationMail.$inferSelect;

@@ -28,6 +28,7 @@ import {
   follows,
   imports,
   newsletterSubscriptions,
+  notificationMail,
   notificationPreferences,
   notifications,
   preferences,
@@ -248,6 +249,11 @@ describe('DELETE /api/account', () => {
       .insert(imports)
       .values({ userId: leaver.id, source: 'goodreads', status: 'done', fileName: 'x.csv' });
 
+    // Notification mail's token and digest claim (made by the first notification mail).
+    await server.db
+      .insert(notificationMail)
+      .values({ userId: leaver.id, unsubscribeToken: `test-${leaver.id}`, lastDigestAt: new Date() });
+
     // Clubs: one they alone moderate with two members (the longest-standing takes over), one of their
     // own with nobody else (it goes), one of another reader's where they talk.
     const theirs = await createClub(server.request, leaver.token);
@@ -294,6 +300,7 @@ describe('DELETE /api/account', () => {
       ['imports', imports, eq(imports.userId, id)],
       ['notifications', notifications, or(eq(notifications.recipientId, id), eq(notifications.actorId, id))],
       ['notification choices', notificationPreferences, eq(notificationPreferences.userId, id)],
+      ['notification mail', notificationMail, eq(notificationMail.userId, id)],
       ['newsletter', newsletterSubscriptions, eq(newsletterSubscriptions.email, email)],
       ['reviews', reviews, eq(reviews.userId, id)],
       ['replies', reviewReplies, eq(reviewReplies.userId, id)],

@@ -5,6 +5,7 @@ import type { JobQueue } from '../../lib/job-queue.js';
 import type { Logger } from '../../lib/logger.js';
 import type { RateLimiters } from '../../lib/rate-limiter.js';
 import { now } from '../../lib/time.js';
+import type { Db } from '../../db/client.js';
 import type { MailAttachment } from '../../db/schema/index.js';
 import type { MailRepository } from './mail.repository.js';
 import type { MailData, MailKind, MailTemplates } from './mail.templates.js';
@@ -118,6 +119,46 @@ export function createMailService(deps: MailServiceDeps) {
     await repo.markSent(row.id, now());
   }
 
+  /** Renders the message and stores it in the outbox; its id, or null when the address is over its limit. */
+  async function store<K extends MailKind>(
+    kind: K,
+    request: MailRequest<K>,
+    tx?: Db,
+  ): Promise<string | null> {
+    const to = request.to.trim().toLowerCase();
+    // A newsletter issue (a batch) goes to confirmed subscribers on an admin's decision: not counted.
+    const verdict = request.batch ? { allowed: true } : await perAddress.hit(to);
+    if (!verdict.allowed) {
+      logger.warn({ kind, to }, 'mail: too many messages to this address; dropped');
+      return null;
+    }
+    const rendered = templates.render(
+      kind,
+      request.language,
+      request.data,
+      deps.publicUrl,
+      request.unsubscribeUrl ?? null,
+    );
+    const id = randomUUID();
+    await repo.insert(
+      {
+        id,
+        recipient: to,
+        kind,
+        language: request.language,
+        subject: rendered.subject,
+        textBody: rendered.text,
+        htmlBody: rendered.html,
+        messageId: `<${id}@${messageIdHost}>`,
+        unsubscribeUrl: request.unsubscribeUrl ?? null,
+        attachments: request.attachments ?? null,
+        batch: request.batch ?? null,
+      },
+      tx,
+    );
+    return id;
+  }
+
   return {
     /** An absolute link to a page of the site (`/reset-password?token=…` → `https://…/reset-password?…`). */
     link(pathname: string, query: Record<string, string> = {}): string {
@@ -131,35 +172,25 @@ export function createMailService(deps: MailServiceDeps) {
      * Nebab cannot be used to flood an inbox, and the caller's answer does not change.
      */
     async send<K extends MailKind>(kind: K, request: MailRequest<K>): Promise<boolean> {
-      const to = request.to.trim().toLowerCase();
-      const verdict = request.batch ? { allowed: true } : await perAddress.hit(to);
-      if (!verdict.allowed) {
-        logger.warn({ kind, to }, 'mail: too many messages to this address; dropped');
-        return false;
-      }
-      const rendered = templates.render(
-        kind,
-        request.language,
-        request.data,
-        deps.publicUrl,
-        request.unsubscribeUrl ?? null,
-      );
-      const id = randomUUID();
-      await repo.insert({
-        id,
-        recipient: to,
-        kind,
-        language: request.language,
-        subject: rendered.subject,
-        textBody: rendered.text,
-        htmlBody: rendered.html,
-        messageId: `<${id}@${messageIdHost}>`,
-        unsubscribeUrl: request.unsubscribeUrl ?? null,
-        attachments: request.attachments ?? null,
-        batch: request.batch ?? null,
-      });
+      const id = await store(kind, request);
+      if (!id) return false;
       await enqueue(id);
       return true;
+    },
+
+    /**
+     * `send` inside the caller's transaction: the message is stored with the caller's rows (both or
+     * neither). Answers the function that queues its delivery, to call after the commit, or null
+     * when the per-address limit dropped it. (Stored but never queued, e.g. a crash between: the
+     * next start of a worker queues it.)
+     */
+    async prepare<K extends MailKind>(
+      kind: K,
+      request: MailRequest<K>,
+      tx: Db,
+    ): Promise<(() => Promise<void>) | null> {
+      const id = await store(kind, request, tx);
+      return id ? () => enqueue(id) : null;
     },
 
     /** Starts delivering on this node and queues every message left undelivered (a crash, a restart). */

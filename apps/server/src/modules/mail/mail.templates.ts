@@ -11,6 +11,8 @@ export const MAIL_KINDS = [
   'account-deleted',
   'newsletter-confirm',
   'newsletter-issue',
+  'notification',
+  'notification-digest',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -23,6 +25,24 @@ export interface MailData {
   'newsletter-confirm': { email: string; link: string; days: number };
   /** An issue an admin wrote: plain text, one entry per paragraph (escaped in the HTML part). */
   'newsletter-issue': { subject: string; paragraphs: string[] };
+  /** One notification at once: what happened in words (`message`), a quoted text or '', and links. */
+  notification: {
+    name: string;
+    title: string;
+    message: string;
+    excerpt: string;
+    link: string;
+    settingsLink: string;
+  };
+  /** The daily digest: groups of one kind (newest first), `more` = "and N more" or ''. */
+  'notification-digest': {
+    name: string;
+    total: string;
+    groups: { title: string; count: string; lines: { text: string; link: string }[] }[];
+    more: string;
+    notificationsLink: string;
+    settingsLink: string;
+  };
 }
 
 export interface RenderedMail {

@@ -1,6 +1,10 @@
 import {
+  DEFAULT_EMAIL_CHOICES,
   DEFAULT_NOTIFICATION_CHOICES,
+  EMAIL_NOTIFICATION_KINDS,
+  type EmailChoices,
   type NotificationChoices,
+  type NotificationChoicesPatch,
   type NotificationStatus,
 } from '@nebab/shared';
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
@@ -31,9 +35,25 @@ export interface NotificationWithActor {
 
 const CHOICE_COLUMNS = ['replies', 'reactions', 'clubs', 'moderation', 'newsletter', 'follows'] as const;
 
+/** Every kind's email choice: the saved ones over the defaults (a kind added later gets its default). */
+function emailOf(saved: Partial<EmailChoices> | undefined): EmailChoices {
+  const email = { ...DEFAULT_EMAIL_CHOICES };
+  for (const kind of EMAIL_NOTIFICATION_KINDS) {
+    const choice = saved?.[kind];
+    if (choice) email[kind] = choice;
+  }
+  return email;
+}
+
 function choicesOf(row: NotificationPreferencesRow | undefined): NotificationChoices {
-  if (!row) return { ...DEFAULT_NOTIFICATION_CHOICES };
-  return Object.fromEntries(CHOICE_COLUMNS.map((key) => [key, row[key]])) as NotificationChoices;
+  if (!row) return { ...DEFAULT_NOTIFICATION_CHOICES, email: emailOf(undefined) };
+  return {
+    ...(Object.fromEntries(CHOICE_COLUMNS.map((key) => [key, row[key]])) as Omit<
+      NotificationChoices,
+      'email'
+    >),
+    email: emailOf(row.email),
+  };
 }
 
 /**
@@ -49,19 +69,45 @@ export async function readNotificationChoices(db: Db, userId: string): Promise<N
   return choicesOf(row);
 }
 
-/** Saves the reader's notification choices (insert or replace) and answers them. */
+/**
+ * Saves the reader's notification choices (insert or replace) and answers them. The email
+ * choices sent are merged into the saved ones (a kind left out keeps its choice).
+ */
 export async function writeNotificationChoices(
   db: Db,
   userId: string,
-  choices: NotificationChoices,
+  choices: NotificationChoicesPatch,
 ): Promise<NotificationChoices> {
-  const values = Object.fromEntries(CHOICE_COLUMNS.map((key) => [key, choices[key]])) as NotificationChoices;
+  const values = Object.fromEntries(CHOICE_COLUMNS.map((key) => [key, choices[key]])) as Omit<
+    NotificationChoices,
+    'email'
+  >;
+  const email = choices.email ?? {};
   const [row] = await db
     .insert(notificationPreferences)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...values, updatedAt: new Date() } })
+    .values({ userId, ...values, email })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: {
+        ...values,
+        email: sql`${notificationPreferences.email} || excluded.email`,
+        updatedAt: new Date(),
+      },
+    })
     .returning();
   return choicesOf(row);
+}
+
+/** Turns every kind's email off (the one-click unsubscribe); the in-app switches stay as they are. */
+export async function turnEmailOff(db: Db, userId: string): Promise<void> {
+  const off = Object.fromEntries(EMAIL_NOTIFICATION_KINDS.map((kind) => [kind, 'off'])) as EmailChoices;
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, ...DEFAULT_NOTIFICATION_CHOICES, email: off })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { email: off, updatedAt: new Date() },
+    });
 }
 
 const ACTOR_COLUMNS = {
@@ -209,7 +255,7 @@ export function createNotificationsRepository(db: Db) {
     },
 
     choices: (userId: string) => readNotificationChoices(db, userId),
-    saveChoices: (userId: string, choices: NotificationChoices) =>
+    saveChoices: (userId: string, choices: NotificationChoicesPatch) =>
       writeNotificationChoices(db, userId, choices),
 
     /** The choices of several users (defaults for those who never saved any). */

@@ -5,9 +5,11 @@ import {
   notificationParamsSchema,
   notificationPatchSchema,
   notificationSchema,
+  notificationUnsubscribeSchema,
+  savedNotificationChoicesSchema,
   unreadCountSchema,
 } from '@nebab/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
@@ -82,9 +84,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: "The caller's notification choices (defaults until saved)",
+        summary: "The caller's notification choices, in-app and email per kind (defaults until saved)",
         security,
-        response: { 200: notificationChoicesSchema, ...errorResponses(401, 403) },
+        response: { 200: savedNotificationChoicesSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => app.services.notifications.choices(currentActor(request)),
@@ -96,14 +98,61 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: "Save the caller's notification choices",
+        summary: "Save the caller's notification choices (email: only the kinds that change)",
         security,
         body: notificationChoicesSchema,
-        response: { 200: notificationChoicesSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: savedNotificationChoicesSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => app.services.notifications.saveChoices(currentActor(request), request.body),
   );
+
+  app.post(
+    '/api/notifications/unsubscribe',
+    {
+      schema: {
+        tags,
+        summary: 'Turn every notification email off with the token of a mailed unsubscribe link (no sign-in)',
+        body: notificationUnsubscribeSchema,
+        response: { 204: z.null(), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await app.services.notificationMail.unsubscribe(request.body.token);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` (a form) to the very link
+  // the mail carries. Its form parsers are scoped to this route; a GET of the link is the web page
+  // (it changes nothing: link scanners fetch it).
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_r, body, done) => done(null, { raw: String(body) }),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/notifications/unsubscribe',
+      {
+        schema: {
+          tags,
+          summary: 'One-click unsubscribe (RFC 8058) from notification mail: the link of the mail, POSTed',
+          querystring: notificationUnsubscribeSchema,
+          response: { 204: z.null(), ...errorResponses(400) },
+        },
+      },
+      async (request, reply) => {
+        await app.services.notificationMail.unsubscribe(request.query.token);
+        return reply.status(204).send(null);
+      },
+    );
+  });
 
   app.get(
     '/api/notifications/:id',

@@ -1,7 +1,9 @@
 import {
   NOTIFICATION_CHOICE_OF_KIND,
   NOTIFICATION_LIMITS,
-  type NotificationChoices,
+  type EmailChoice,
+  type EmailNotificationKind,
+  type NotificationChoicesPatch,
   type NotificationData,
   type NotificationKind,
   type NotificationListQuery,
@@ -45,6 +47,8 @@ export interface NotificationsServiceDeps {
   logger: Pick<Logger, 'error'>;
   /** Readers who blocked each other never hear of each other (answered by the readers module). */
   relationships?: { hiddenAmong(userId: string | null, others: readonly string[]): Promise<Set<string>> };
+  /** Notification mail: mails each stored notification whose reader chose `instant` (awaited, never throws). */
+  mailer?: { instant(created: CreatedNotification): Promise<void> };
 }
 
 function excerpt(text: string): string {
@@ -59,6 +63,7 @@ export function createNotificationsService({
   books,
   logger,
   relationships,
+  mailer,
 }: NotificationsServiceDeps) {
   const titleOf = async (bookId: string): Promise<string | undefined> =>
     (await books.cards([bookId], { fields: ['title'], includeInactive: true }))[0]?.title;
@@ -122,6 +127,7 @@ export function createNotificationsService({
         }
       }
     }
+    if (mailer) await Promise.all(created.map((item) => mailer.instant(item)));
     return created;
   }
 
@@ -317,8 +323,18 @@ export function createNotificationsService({
     },
 
     choices: (actor: Actor) => notifications.choices(actor.userId),
-    saveChoices: (actor: Actor, choices: NotificationChoices) =>
+    saveChoices: (actor: Actor, choices: NotificationChoicesPatch) =>
       notifications.saveChoices(actor.userId, choices),
+
+    /**
+     * How the reader wants mail about `kind`: `off`, `instant` (a mail at once) or `digest` (a line
+     * in the daily digest); their saved choice, else the default (`DEFAULT_EMAIL_CHOICES`). Other
+     * modules that mail about a kind (the clubs' `meeting-reminder`) ask this before sending; it does
+     * not check the address is verified (`notificationMail.recipient` does).
+     */
+    async emailChoice(userId: string, kind: EmailNotificationKind): Promise<EmailChoice> {
+      return (await notifications.choices(userId)).email[kind];
+    },
   };
 }
 

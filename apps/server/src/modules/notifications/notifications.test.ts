@@ -1,11 +1,12 @@
-import type {
-  ErrorBody,
-  Notification,
-  NotificationChoices,
-  NotificationList,
-  NotificationPush,
-  Review,
-  UnreadCount,
+import {
+  DEFAULT_EMAIL_CHOICES,
+  type ErrorBody,
+  type Notification,
+  type NotificationChoices,
+  type NotificationList,
+  type NotificationPush,
+  type Review,
+  type UnreadCount,
 } from '@nebab/shared';
 import { asc, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -413,15 +414,17 @@ describe('notification choices', () => {
       moderation: true,
       newsletter: false,
       follows: true,
+      email: DEFAULT_EMAIL_CHOICES,
     });
     // `follows` came later: a client that does not send it keeps it on.
     const choices = { replies: false, reactions: true, clubs: false, moderation: true, newsletter: true };
     const saved = await saveChoices(reader, choices);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ ...choices, follows: true });
+    expect(saved.body).toEqual({ ...choices, follows: true, email: DEFAULT_EMAIL_CHOICES });
     expect((await server.request('/api/notifications/preferences', { token: reader.token })).body).toEqual({
       ...choices,
       follows: true,
+      email: DEFAULT_EMAIL_CHOICES,
     });
     // Turned off, nobody's follow is announced.
     await saveChoices(reader, { ...choices, follows: false });

@@ -49,7 +49,7 @@ function deferEntryScript(html: string): string {
   // Until the page has hydrated, its buttons and fields take no clicks (styles/index.css): a click on
   // the server's markup would otherwise be lost. The client lifts it (at the latest after 15 s). Fields
   // typed into (or filled by a password manager) meanwhile are noted, for the client to tell React of
-  // them once it listens (`window.__nebabEarlyInput`, ssr/hydration.ts).
+  // them once it listens (`window.__nebabEarlyInput`, lib/hydration.ts in the web app).
   const bootstrap =
     `(function(){var h=document.documentElement;h.setAttribute('data-hydrating','');` +
     `setTimeout(function(){h.removeAttribute('data-hydrating')},15000);` +

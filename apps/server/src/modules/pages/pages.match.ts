@@ -57,6 +57,8 @@ const APP_SCREENS = {
   '/verify-email': 'login',
   // The newsletter's confirmation and unsubscribe links.
   '/newsletter': 'newsletter',
+  // The unsubscribe link of notification mail (`/notifications/unsubscribe?token=…`).
+  '/notifications': 'login',
 } as const;
 export type AppScreen = (typeof APP_SCREENS)[keyof typeof APP_SCREENS] | 'connections';
 

@@ -80,3 +80,11 @@ export function useSaveNotificationChoicesMutation() {
     onSuccess: (saved) => queryClient.setQueryData(notificationKeys.choices(), saved),
   });
 }
+
+/** POST /api/notifications/unsubscribe { token }: the mailed link's page turns every notification email off (no sign-in). */
+export function useUnsubscribeNotificationMailMutation() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<unknown>('/api/notifications/unsubscribe', { method: 'POST', body: { token } }),
+  });
+}

@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationChoices } from '@nebab/shared';
+import {
+  EMAIL_CHOICES,
+  NOTIFICATION_CHOICE_OF_KIND,
+  NOTIFICATION_KINDS,
+  type EmailChoice,
+  type EmailNotificationKind,
+  type NotificationChoices,
+} from '@nebab/shared';
 import { isApiError } from '../../api/client';
 import { useSaveNotificationChoicesMutation } from '../../api/notifications/mutations';
 import { notificationChoicesQueryOptions } from '../../api/notifications/queries';
@@ -19,7 +26,16 @@ const LANGUAGES = [
   { code: 'en', label: 'English' },
   { code: 'am', label: 'አማርኛ' },
 ] as const;
-type ChoiceKey = keyof NotificationChoices;
+type ChoiceKey = Exclude<keyof NotificationChoices, 'email'>;
+type InAppKey = Exclude<ChoiceKey, 'newsletter'>;
+
+/** The kinds each in-app switch covers, whose email is chosen beside it (meeting reminders with clubs). */
+function emailKindsOf(key: InAppKey): EmailNotificationKind[] {
+  const kinds: EmailNotificationKind[] = NOTIFICATION_KINDS.filter(
+    (kind) => NOTIFICATION_CHOICE_OF_KIND[kind] === key,
+  );
+  return key === 'clubs' ? [...kinds, 'meeting-reminder'] : kinds;
+}
 
 /** Spec §2 Preferences: notifications and newsletter, reading preferences, theme and language. */
 export function PreferencesSection() {
@@ -141,7 +157,7 @@ function ChoicesForm({ initial }: { initial: NotificationChoices }) {
   const save = useSaveNotificationChoicesMutation();
   const [values, setValues] = useState<NotificationChoices>(initial);
   const [error, setError] = useState<string | null>(null);
-  const keys: ChoiceKey[] = [
+  const keys: InAppKey[] = [
     'replies',
     'reactions',
     'clubs',
@@ -161,6 +177,35 @@ function ChoicesForm({ initial }: { initial: NotificationChoices }) {
   };
 
   const toggle = (key: ChoiceKey) => setValues((current) => ({ ...current, [key]: !current[key] }));
+  const chooseEmail = (kind: EmailNotificationKind, choice: EmailChoice) =>
+    setValues((current) => ({ ...current, email: { ...current.email, [kind]: choice } }));
+  const emailSelects = (key: InAppKey) => (
+    <ul className="mb-3 ml-7 flex flex-col gap-2">
+      {emailKindsOf(key).map((kind) => {
+        const id = `email-choice-${kind}`;
+        const kindTitle = t(`notificationMail.kinds.${kind}.title`);
+        return (
+          <li key={kind} className="flex flex-wrap items-center justify-between gap-2">
+            <label htmlFor={id} className="text-sm">
+              {t('settingsUi.notifications.emailFor', { kind: kindTitle })}
+            </label>
+            <select
+              id={id}
+              className="input w-auto min-w-40 py-1"
+              value={values.email[kind]}
+              onChange={(event) => chooseEmail(kind, event.target.value as EmailChoice)}
+            >
+              {EMAIL_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`settingsUi.notifications.emailChoice.${choice}`)}
+                </option>
+              ))}
+            </select>
+          </li>
+        );
+      })}
+    </ul>
+  );
   const box = (key: ChoiceKey) => (
     <label key={key} className="flex min-h-11 cursor-pointer items-start gap-3 py-1">
       <input
@@ -187,7 +232,13 @@ function ChoicesForm({ initial }: { initial: NotificationChoices }) {
     >
       <fieldset>
         <legend className="field-label">{t('settingsUi.notifications.inApp')}</legend>
-        {keys.map(box)}
+        <p className="mb-2 text-sm text-ink-muted">{t('settingsUi.notifications.emailHint')}</p>
+        {keys.map((key) => (
+          <div key={key}>
+            {box(key)}
+            {emailSelects(key)}
+          </div>
+        ))}
       </fieldset>
       <fieldset>
         <legend className="field-label">{t('settingsUi.notifications.email')}</legend>
