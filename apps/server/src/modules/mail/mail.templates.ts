@@ -4,7 +4,17 @@ import Handlebars from 'handlebars';
 import { LANGUAGES, type Language } from '@nebab/shared';
 
 /** The mails Nebab sends; each has `<kind>.subject|text|html.hbs` in `templates/<language>/`. */
-export const MAIL_KINDS = ['password-reset', 'password-google', 'verify-email', 'account-deleted'] as const;
+export const MAIL_KINDS = [
+  'password-reset',
+  'password-google',
+  'verify-email',
+  'account-deleted',
+  'email-change-confirm',
+  'email-change-requested',
+  'email-changed',
+  'recovery-verify',
+  'account-delete-confirm',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** What each template reads (checked by the compiler here, and by Handlebars' strict mode there). */
@@ -13,6 +23,14 @@ export interface MailData {
   'password-google': { name: string; email: string; link: string };
   'verify-email': { name: string; email: string; link: string; hours: number };
   'account-deleted': { name: string; email: string; link: string };
+  /** To the new address: the link that makes it the login address (`email`: the new one). */
+  'email-change-confirm': { name: string; email: string; oldEmail: string; link: string; hours: number };
+  /** To the old address when a change is asked for (`link`: the Settings page). */
+  'email-change-requested': { name: string; email: string; newEmail: string; link: string };
+  /** To the old address once the new one confirmed. */
+  'email-changed': { name: string; email: string; newEmail: string; link: string };
+  'recovery-verify': { name: string; email: string; accountEmail: string; link: string; hours: number };
+  'account-delete-confirm': { name: string; email: string; link: string };
 }
 
 export interface RenderedMail {
