@@ -329,6 +329,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         await linksOf().requestDeletion(user, language);
         return 'mailed';
       }
+      if (password === undefined)
+        throw new ValidationError({ password: 'validation.passwordRequired' });
       await assertPassword(user, password, 'password');
       await erase(async () => user.id);
       return 'deleted';
