@@ -68,3 +68,4 @@ export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
 
 /** 202 of POST /api/auth/password/forgot and /api/auth/email/resend. */
 export const mailAcceptedSchema = z.object({ accepted: z.literal(true) });
+export type MailAccepted = z.infer<typeof mailAcceptedSchema>;

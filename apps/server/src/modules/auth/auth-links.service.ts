@@ -226,7 +226,7 @@ export function createAuthLinks(deps: AuthLinksDeps) {
         .send('email-changed', {
           to: old,
           language: languageOf(user, language),
-          data: { name: user.name, email: old, newEmail: user.email, link: mail.link('/settings') },
+          data: { name: user.name, email: old, newEmail: user.email, link: mail.link('/dashboard/settings', { section: 'security' }) },
         })
         .catch((error: unknown) =>
           logger.error({ err: error, userId: user.id }, 'auth: the old address could not be told of the change'),
@@ -255,7 +255,7 @@ export function createAuthLinks(deps: AuthLinksDeps) {
       await mail.send('email-change-requested', {
         to: user.email,
         language: lang,
-        data: { name: user.name, email: user.email, newEmail, link: mail.link('/settings') },
+        data: { name: user.name, email: user.email, newEmail, link: mail.link('/dashboard/settings', { section: 'security' }) },
       });
     },
 

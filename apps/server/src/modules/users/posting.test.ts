@@ -57,9 +57,9 @@ describe('require a verified address to post', () => {
     await server.db.update(users).set({ role: 'admin' }).where(eq(users.email, admin.email));
     const reader = await signUp(server, { fullName: 'Unconfirmed Reader' });
     expect(reader.response.user.emailVerified).toBe(false);
-    const [bookA, bookB, bookC] = await Promise.all(
-      ['Fikir Eske Mekabir', 'Oromay', 'Yeburqa Zimita'].map((title) => insertBook(server.db, title)),
-    );
+    const bookA = await insertBook(server.db, 'Fikir Eske Mekabir');
+    const bookB = await insertBook(server.db, 'Oromay');
+    const bookC = await insertBook(server.db, 'Yeburqa Zimita');
 
     const as = (token: string, path: string, body: unknown, lang?: 'en' | 'am') =>
       server.request<ErrorBody & { id?: string }>(path, { token, body, lang }) as Promise<Result>;
