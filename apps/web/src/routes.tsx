@@ -60,6 +60,12 @@ export const routes: RouteObject[] = [
               Component: (await import('./pages/VerifyEmailPage/VerifyEmailPage')).VerifyEmailPage,
             }),
           },
+          {
+            path: 'delete-account',
+            lazy: async () => ({
+              Component: (await import('./pages/DeleteAccountPage/DeleteAccountPage')).DeleteAccountPage,
+            }),
+          },
           // Google sign-in comes back here
           {
             path: 'auth/callback',
