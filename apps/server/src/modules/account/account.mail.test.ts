@@ -97,7 +97,11 @@ describe('PUT /api/account/email', () => {
     const reader = await signUp(server);
     const other = await signUp(server);
 
-    const wrong = await changeEmail(reader.token, { email: uniqueEmail(), password: 'Not@MyPassword1' }, 'am');
+    const wrong = await changeEmail(
+      reader.token,
+      { email: uniqueEmail(), password: 'Not@MyPassword1' },
+      'am',
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields?.password).toBe('የአሁኑ የይለፍ ቃል ትክክል አይደለም');
 

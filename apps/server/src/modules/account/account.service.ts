@@ -329,8 +329,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         await linksOf().requestDeletion(user, language);
         return 'mailed';
       }
-      if (password === undefined)
-        throw new ValidationError({ password: 'validation.passwordRequired' });
+      if (password === undefined) throw new ValidationError({ password: 'validation.passwordRequired' });
       await assertPassword(user, password, 'password');
       await erase(async () => user.id);
       return 'deleted';
@@ -354,7 +353,10 @@ export function createAccountService(deps: AccountServiceDeps) {
     ): Promise<void> {
       const user = await userOf(actor);
       if (!user.passwordHash)
-        throw new ValidationError({ email: 'account.emailChangeGoogleOnly' }, 'account.emailChangeGoogleOnly');
+        throw new ValidationError(
+          { email: 'account.emailChangeGoogleOnly' },
+          'account.emailChangeGoogleOnly',
+        );
       await assertPassword(user, input.password, 'password');
       if (input.email === user.email) throw new ValidationError({ email: 'account.emailSameAsCurrent' });
       if (await users.findByEmail(input.email)) throw new ConflictError('auth.emailTaken', 'email');

@@ -119,7 +119,11 @@ export function createAuthLinks(deps: AuthLinksDeps) {
   }
 
   /** The new login address confirmed its link: it becomes the account's, confirmed; the old one is told. */
-  async function changeEmail(used: AuthTokenRow, at: Date, tx: Db): Promise<{ user: UserRow; old: string } | false> {
+  async function changeEmail(
+    used: AuthTokenRow,
+    at: Date,
+    tx: Db,
+  ): Promise<{ user: UserRow; old: string } | false> {
     const user = await users.findById(used.userId, tx);
     if (!user || user.status !== 'active') return false;
     if (user.email === used.email) return false;
@@ -226,10 +230,18 @@ export function createAuthLinks(deps: AuthLinksDeps) {
         .send('email-changed', {
           to: old,
           language: languageOf(user, language),
-          data: { name: user.name, email: old, newEmail: user.email, link: mail.link('/dashboard/settings', { section: 'security' }) },
+          data: {
+            name: user.name,
+            email: old,
+            newEmail: user.email,
+            link: mail.link('/dashboard/settings', { section: 'security' }),
+          },
         })
         .catch((error: unknown) =>
-          logger.error({ err: error, userId: user.id }, 'auth: the old address could not be told of the change'),
+          logger.error(
+            { err: error, userId: user.id },
+            'auth: the old address could not be told of the change',
+          ),
         );
     },
 
@@ -255,7 +267,12 @@ export function createAuthLinks(deps: AuthLinksDeps) {
       await mail.send('email-change-requested', {
         to: user.email,
         language: lang,
-        data: { name: user.name, email: user.email, newEmail, link: mail.link('/dashboard/settings', { section: 'security' }) },
+        data: {
+          name: user.name,
+          email: user.email,
+          newEmail,
+          link: mail.link('/dashboard/settings', { section: 'security' }),
+        },
       });
     },
 

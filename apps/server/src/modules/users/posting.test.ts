@@ -83,9 +83,9 @@ describe('require a verified address to post', () => {
 
     expect((await setting(reader.token, true)).status).toBe(403);
     expect((await setting(admin.token, true)).status).toBe(200);
-    expect((await server.request<{ requireVerifiedToPost: boolean }>('/api/site')).body.requireVerifiedToPost).toBe(
-      true,
-    );
+    expect(
+      (await server.request<{ requireVerifiedToPost: boolean }>('/api/site')).body.requireVerifiedToPost,
+    ).toBe(true);
 
     // On: each write path refuses, with the code and a translated message.
     const refusals: Result[] = [
@@ -117,9 +117,9 @@ describe('require a verified address to post', () => {
     const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(String(mail.parsed.text))?.[1];
     expect((await server.request('/api/auth/email/verify', { body: { token } })).status).toBe(204);
     expect((await review(reader.token, bookC)).status).toBeLessThan(300);
-    expect((await as(reader.token, `/api/reviews/${adminsReviewId}/replies`, { text: 'Agreed' })).status).toBe(
-      201,
-    );
+    expect(
+      (await as(reader.token, `/api/reviews/${adminsReviewId}/replies`, { text: 'Agreed' })).status,
+    ).toBe(201);
     expect((await list(reader.token)).status).toBe(201);
     expect((await sendMessage(chat, club.id, 'Selam again')).ok).toBe(true);
 

@@ -19,7 +19,9 @@ function setup(reply: Parameters<typeof mockFetch>[0][string], hasPassword = tru
 describe('ChangeEmailCard', () => {
   it('sends the new address and the password, then says where to look', async () => {
     const { user, calls } = setup({ status: 202, body: { accepted: true } });
-    expect(screen.getByText(/You sign in with tigist@example.com\. It is not confirmed yet/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/You sign in with tigist@example.com\. It is not confirmed yet/),
+    ).toBeInTheDocument();
     await user.type(screen.getByLabelText('New email address'), 'Tigist@New.example');
     await user.type(screen.getByLabelText('Password (to confirm the change)'), 'Secret@2024');
     await user.click(screen.getByRole('button', { name: 'Send a confirmation link' }));
@@ -57,6 +59,8 @@ describe('ChangeEmailCard', () => {
   it('tells a Google-only account its address is Google’s', () => {
     setup({ status: 202 }, false);
     expect(screen.queryByLabelText('New email address')).toBeNull();
-    expect(screen.getByText(/signs in with Google, so its address is the one Google gives/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/signs in with Google, so its address is the one Google gives/),
+    ).toBeInTheDocument();
   });
 });
