@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiReader, useToken } from './support/api';
+import { apiAdmin, apiReader, useToken } from './support/api';
 import { expectAccessible, finishWizard } from './support/fixtures';
 import { linkInMail } from './support/mail';
 import { E2E_OIDC_PORT } from './support/ports';
@@ -55,4 +55,43 @@ test('a Google-only reader deletes the account through the mailed link', async (
   await expect(page.getByText('Your account is deleted.', { exact: false }).first()).toBeVisible();
   const me = await page.request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
   expect(me.status()).toBe(401);
+});
+
+test('while an admin requires a confirmed address, an unconfirmed reader is told to confirm before posting', async ({
+  browser,
+  request,
+}) => {
+  const adminToken = await apiAdmin(request);
+  const adminContext = await browser.newContext();
+  await useToken(adminContext, adminToken);
+  const admin = await adminContext.newPage();
+  try {
+    await admin.goto('/admin/settings');
+    const toggle = admin.getByRole('checkbox', { name: 'Require a confirmed address to post' });
+    await expect(toggle).not.toBeChecked();
+    await toggle.check();
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect(admin.getByText('Settings saved.')).toBeVisible();
+    await expectAccessible(admin);
+
+    const reader = await apiReader(request, 'unconfirmed');
+    const readerContext = await browser.newContext();
+    await useToken(readerContext, reader.token);
+    const page = await readerContext.newPage();
+    await page.goto('/book/2?openReview=true');
+    await expect(page.getByTestId('user-menu-button')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Comment' }).fill('Too soon to say.');
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(
+      page.getByText('Please confirm your email address before posting', { exact: false }).first(),
+    ).toBeVisible();
+    await readerContext.close();
+  } finally {
+    const off = await request.patch('/api/admin/settings', {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: { requireVerifiedToPost: false },
+    });
+    expect(off.ok()).toBeTruthy();
+    await adminContext.close();
+  }
 });
