@@ -55,6 +55,7 @@ const APP_SCREENS = {
   '/forgot-password': 'login',
   '/reset-password': 'login',
   '/verify-email': 'login',
+  '/delete-account': 'login',
 } as const;
 export type AppScreen = (typeof APP_SCREENS)[keyof typeof APP_SCREENS] | 'connections';
 
