@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
@@ -201,28 +202,35 @@ export function createAuthLinks(deps: AuthLinksDeps) {
      * account took it meanwhile) and tells the old address.
      */
     async verifyEmail(token: string, language: Language = 'en'): Promise<void> {
-      const outcome = await db.transaction(async (tx) => {
-        const at = now();
-        const used = await tokens.consume(
-          hashToken(token),
-          ['verify-email', 'verify-recovery', 'email-change'],
-          at,
-          tx,
-        );
-        if (!used) return false;
-        if (used.purpose === 'email-change') return changeEmail(used, at, tx);
-        const user = await users.findById(used.userId, tx);
-        if (!user) return false;
-        if (used.purpose === 'verify-email' && user.email === used.email) {
-          await users.update(user.id, { emailVerifiedAt: at }, tx);
-          return true;
-        }
-        if (used.purpose === 'verify-recovery' && user.recoveryEmail === used.email) {
-          await users.update(user.id, { recoveryEmailVerifiedAt: at }, tx);
-          return true;
-        }
-        return false;
-      });
+      const outcome = await db
+        .transaction(async (tx) => {
+          const at = now();
+          const used = await tokens.consume(
+            hashToken(token),
+            ['verify-email', 'verify-recovery', 'email-change'],
+            at,
+            tx,
+          );
+          if (!used) return false;
+          if (used.purpose === 'email-change') return changeEmail(used, at, tx);
+          const user = await users.findById(used.userId, tx);
+          if (!user) return false;
+          if (used.purpose === 'verify-email' && user.email === used.email) {
+            await users.update(user.id, { emailVerifiedAt: at }, tx);
+            return true;
+          }
+          if (used.purpose === 'verify-recovery' && user.recoveryEmail === used.email) {
+            await users.update(user.id, { recoveryEmailVerifiedAt: at }, tx);
+            return true;
+          }
+          return false;
+        })
+        .catch((error: unknown) => {
+          // Another account took the address between the check and the update.
+          if (isUniqueViolation(error, 'users_email_unique'))
+            throw new ConflictError('auth.emailTaken', 'token');
+          throw error;
+        });
       if (!outcome) throw invalidLink();
       if (outcome === true) return;
       const { user, old } = outcome;
