@@ -7,6 +7,7 @@ import { createAdminCatalogueRepository } from './modules/admin-catalogue/admin-
 import { createAdminCatalogueService } from './modules/admin-catalogue/admin-catalogue.service.js';
 import { createSiteSettingsRepository } from './modules/site-settings/site-settings.repository.js';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service.js';
+import { createPostingPolicy } from './modules/users/posting.policy.js';
 import { createAccountRepository } from './modules/account/account.repository.js';
 import { createAccountService, type AccountServiceDeps } from './modules/account/account.service.js';
 import { createTwoFactor } from './modules/account/two-factor.service.js';
@@ -134,6 +135,12 @@ export function createServices({
   const preferences = createPreferencesService({ preferences: preferencesRepo });
   const throttle = createAuthThrottle(config.authRateLimit, rateLimiters);
   const siteSettings = createSiteSettingsService({ settings: createSiteSettingsRepository(db), logger });
+  /** Who may post: the site's "require a verified address to post", asked by every write path. */
+  const posting = createPostingPolicy({
+    users: usersRepo,
+    requireVerifiedToPost: siteSettings.requireVerifiedToPost,
+  });
+  const mayPost = posting.assertMayPost;
   const accountRepo = createAccountRepository(db);
   const twoFactor = createTwoFactor({ db, account: accountRepo, rateLimiters });
   /** Password-reset and address-confirmation links, by mail. */
@@ -192,6 +199,7 @@ export function createServices({
     // One chat rate limit per user, in Redis (every node) when REDIS_URL is set.
     chatLimiter: createChatLimiter(rateLimiters),
     relationships,
+    mayPost,
   });
   /** The genres, and each genre's page (its books from the catalogue, its groups from the clubs). */
   const genres = createGenresService({
@@ -249,6 +257,7 @@ export function createServices({
         });
       }),
     recoveryEmailChanged: authLinks.recoveryEmailChanged,
+    links: authLinks,
   });
 
   /** A reader's own shelves; `ensure` + `addBook` are the entry points of an importer (Goodreads shelves). */
@@ -281,7 +290,7 @@ export function createServices({
     onCatalogueChanged: catalogueChanged,
   });
 
-  const reviews = createReviewsService({ db, reviews: reviewsRepo, books, events, relationships });
+  const reviews = createReviewsService({ db, reviews: reviewsRepo, books, events, relationships, mayPost });
 
   const lists = createListsService({
     db,
@@ -290,6 +299,7 @@ export function createServices({
     directory: createListsDirectoryRepository(db),
     events,
     relationships,
+    mayPost,
   });
 
   /** The activity feed writes its own entries from the domain events; the feed push sends them live. */

@@ -25,6 +25,7 @@ const ROUTES = [
   '/forgot-password',
   '/reset-password?token=not-a-real-token',
   '/verify-email?token=not-a-real-token',
+  '/delete-account?token=not-a-real-token',
   '/auth/callback',
   '/aboutus',
   '/about',

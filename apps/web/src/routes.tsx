@@ -81,6 +81,12 @@ export const routes: RouteObject[] = [
               Component: (await import('./pages/UnsubscribePage/UnsubscribePage')).UnsubscribePage,
             }),
           },
+          {
+            path: 'delete-account',
+            lazy: async () => ({
+              Component: (await import('./pages/DeleteAccountPage/DeleteAccountPage')).DeleteAccountPage,
+            }),
+          },
           // Google sign-in comes back here
           {
             path: 'auth/callback',

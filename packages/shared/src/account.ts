@@ -169,9 +169,24 @@ export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
 
 /** DELETE /api/account: the reader's password confirms that they leave for good. */
 export const accountDeleteSchema = z.object({
+  /**
+   * Required when the account has a password. A Google-only account sends none: the answer is 202 and
+   * a mailed link (`POST /api/account/delete/confirm`) finishes the deletion.
+   */
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, { error: 'validation.passwordRequired' })
+    .max(LIMITS.passwordMax, { error: 'validation.passwordMax' })
+    .optional(),
+});
+export type AccountDeleteInput = z.input<typeof accountDeleteSchema>;
+
+/** `PUT /api/account/email`: the new login address (confirmed by a mailed link) and the password. */
+export const emailChangeSchema = z.object({
+  email: emailSchema,
   password: z
     .string({ error: 'validation.passwordRequired' })
     .min(1, { error: 'validation.passwordRequired' })
     .max(LIMITS.passwordMax, { error: 'validation.passwordMax' }),
 });
-export type AccountDeleteInput = z.input<typeof accountDeleteSchema>;
+export type EmailChangeInput = z.input<typeof emailChangeSchema>;

@@ -218,6 +218,8 @@ export const siteSettingsSchema = z.object({
       .pipe(z.email('validation.emailInvalid'))
       .nullable(),
   ),
+  /** When true, readers whose login address is not confirmed cannot post (admins can). */
+  requireVerifiedToPost: z.boolean('validation.invalid'),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export const siteSettingsPatchSchema = siteSettingsSchema.partial();
@@ -227,6 +229,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   registrationOpen: true,
   defaultLanguage: 'en',
   contactEmail: null,
+  requireVerifiedToPost: false,
 };
 
 /** The settings as answered (`GET /api/site`, `GET/PATCH /api/admin/settings`): plain, no transforms. */
@@ -234,6 +237,7 @@ export const publicSiteSchema = z.object({
   registrationOpen: z.boolean(),
   defaultLanguage: z.enum(LANGUAGES),
   contactEmail: z.string().nullable(),
+  requireVerifiedToPost: z.boolean(),
 });
 export type PublicSite = z.infer<typeof publicSiteSchema>;
 

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   SUSPENDED: 403,
+  /** A write refused while the site requires a confirmed address to post and the reader's is not. */
+  EMAIL_UNVERIFIED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

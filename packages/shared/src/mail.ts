@@ -50,7 +50,7 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 /** A token from a mailed link (base64url, 43 characters; anything else is simply unknown). */
-const linkTokenSchema = z
+export const linkTokenSchema = z
   .string({ error: 'validation.linkInvalid' })
   .min(1, { error: 'validation.linkInvalid' })
   .max(200, { error: 'validation.linkInvalid' });
@@ -61,7 +61,11 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 /** POST /api/auth/email/verify */
 export const verifyEmailSchema = z.object({ token: linkTokenSchema });
+/** `POST /api/account/delete/confirm`: the token of the mailed deletion link. */
+export const accountDeleteConfirmSchema = z.object({ token: linkTokenSchema });
+export type AccountDeleteConfirmInput = z.input<typeof accountDeleteConfirmSchema>;
 export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
 
 /** 202 of POST /api/auth/password/forgot and /api/auth/email/resend. */
 export const mailAcceptedSchema = z.object({ accepted: z.literal(true) });
+export type MailAccepted = z.infer<typeof mailAcceptedSchema>;

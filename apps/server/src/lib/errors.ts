@@ -107,3 +107,10 @@ export class NotConfiguredError extends AppError {
     super('NOT_CONFIGURED', { messageKey });
   }
 }
+
+/** 403: the site requires a confirmed address to post, and the reader's is not confirmed yet. */
+export class EmailUnverifiedError extends AppError {
+  constructor() {
+    super('EMAIL_UNVERIFIED');
+  }
+}

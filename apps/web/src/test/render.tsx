@@ -39,7 +39,8 @@ export function renderWithProviders(
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   const router = createMemoryRouter(
     [
-      { path, element: <AuthProvider>{element}</AuthProvider> },
+      // `path` may carry a query (`/delete-account?token=…`): the route matches its pathname.
+      { path: path.split('?')[0], element: <AuthProvider>{element}</AuthProvider> },
       ...extraRoutes,
       { path: '*', element: <p>elsewhere</p> },
     ],

@@ -2,7 +2,10 @@ import multipart from '@fastify/multipart';
 import { requestLanguage } from '../../lib/request-language.js';
 import {
   ACCOUNT_LIMITS,
+  accountDeleteConfirmSchema,
   accountDeleteSchema,
+  emailChangeSchema,
+  mailAcceptedSchema,
   accountDisplaySchema,
   accountSecuritySchema,
   accountSessionsSchema,
@@ -65,15 +68,71 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Delete the account for good (password to confirm): everything the reader kept or wrote goes, ' +
-          'but chat messages and club topics, which stay as "Deleted reader"; 409 for the last admin',
+          'but chat messages and club topics, which stay as "Deleted reader"; 409 for the last admin. ' +
+          'An account without a password (Google only) sends none: 202, and its address is mailed a ' +
+          'one-hour link to /delete-account',
         security,
         body: accountDeleteSchema,
-        response: { ...noContent, ...errorResponses(400, 401, 403, 409, 429) },
+        response: {
+          ...noContent,
+          202: mailAcceptedSchema,
+          ...errorResponses(400, 401, 403, 409, 429),
+        },
       },
     },
     async (request, reply) => {
-      await services.account.deleteAccount(currentActor(request), request.body.password);
+      const done = await services.account.deleteAccount(
+        currentActor(request),
+        request.body.password,
+        requestLanguage(request),
+      );
+      if (done === 'mailed') return reply.code(202).send({ accepted: true as const });
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/account/delete/confirm',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete an account with the mailed link (single use, one hour): erases it as DELETE /api/account ' +
+          'does; 400 for a used, expired or unknown link, 409 for the last admin',
+        body: accountDeleteConfirmSchema,
+        response: { ...noContent, ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      await services.account.confirmDeletion(request.body.token);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/account/email',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'Change the login email (password to confirm): 202, the new address is mailed a link that makes ' +
+          'the change (nothing changes before) and the old one a heads-up; 409 when another account has it',
+        security,
+        body: emailChangeSchema,
+        response: {
+          202: mailAcceptedSchema,
+          ...errorResponses(400, 401, 403, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      await services.account.requestEmailChange(
+        currentActor(request),
+        request.body,
+        requestLanguage(request),
+      );
+      return reply.code(202).send({ accepted: true as const });
     },
   );
 

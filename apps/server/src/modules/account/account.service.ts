@@ -40,6 +40,16 @@ export interface AccountServiceDeps {
   /** The recovery address changed (the auth links mail it a confirmation link). */
   recoveryEmailChanged?: (user: UserRow, language: Language) => Promise<void>;
   /**
+   * The auth module's mailed links this service starts or uses: an email change (confirmed by the
+   * new address), and the deletion of an account without a password.
+   */
+  links?: {
+    requestEmailChange: (user: UserRow, newEmail: string, language: Language) => Promise<void>;
+    requestDeletion: (user: UserRow, language: Language) => Promise<void>;
+    /** Uses the link in `tx`: the id of the account it deletes; 400 for a dead link. */
+    consumeDeletion: (token: string, tx: Db) => Promise<string>;
+  };
+  /**
    * Leaving (`DELETE /api/account`): each module's part of erasing a reader, run in this order in
    * one transaction (`services.leaving.ts`).
    */
@@ -61,6 +71,43 @@ export interface DeletedReader extends LeavingReader {
 export function createAccountService(deps: AccountServiceDeps) {
   const { db, account, authRepo, users, twoFactor, storage, events, logger, erasers, onAccountDeleted } =
     deps;
+
+  function linksOf() {
+    if (!deps.links) throw new Error('account: the mailed links are not wired');
+    return deps.links;
+  }
+
+  /**
+   * Erases the account in one transaction (`identify` runs first in it: it names the account and may
+   * refuse, e.g. a dead link), then the files, the sockets and `onAccountDeleted`. The last active
+   * admin cannot leave (409).
+   */
+  async function erase(identify: (tx: Db) => Promise<string>): Promise<void> {
+    let reader: DeletedReader | undefined;
+    const files = await db.transaction(async (tx) => {
+      const userId = await identify(tx);
+      const { user: locked, otherAdmins } = await users.lockWithAdmins(userId, tx);
+      if (!locked || locked.status === 'deleted') throw new NotFoundError();
+      if (locked.role === 'admin' && otherAdmins === 0) throw new ConflictError('account.lastAdmin');
+      reader = {
+        id: locked.id,
+        email: locked.email,
+        recoveryEmail: locked.recoveryEmail,
+        name: locked.name,
+        language: locked.language === 'am' || locked.language === 'en' ? locked.language : null,
+      };
+      const keys: string[] = [];
+      for (const eraseOne of erasers) keys.push(...((await eraseOne(reader, tx)) ?? []));
+      return keys;
+    });
+    const gone = reader;
+    if (!gone) return;
+    await Promise.all(files.map((key) => removeFileQuietly(key)));
+    await events.emit('user.sessionsEnded', { userId: gone.id });
+    await onAccountDeleted?.(gone).catch((error: unknown) => {
+      logger.error({ err: error, userId: gone.id }, 'the account is deleted; telling its reader failed');
+    });
+  }
 
   async function userOf(actor: Actor): Promise<UserRow> {
     const user = await users.findById(actor.userId);
@@ -272,30 +319,50 @@ export function createAccountService(deps: AccountServiceDeps) {
      * Leaving for good: with the reader's password, every module erases its part in one transaction
      * (nothing is half-erased when any part fails); the uploaded files go after the commit, the
      * reader's sockets drop and `onAccountDeleted` is told. The last active admin cannot leave (409).
+     * An account without a password sends none: it is mailed a one-hour link instead (`'mailed'`).
      */
-    async deleteAccount(actor: Actor, password: string): Promise<void> {
+    async deleteAccount(
+      actor: Actor,
+      password: string | undefined,
+      language: Language = 'en',
+    ): Promise<'deleted' | 'mailed'> {
       const user = await userOf(actor);
+      if (!user.passwordHash && password === undefined) {
+        await linksOf().requestDeletion(user, language);
+        return 'mailed';
+      }
+      if (password === undefined) throw new ValidationError({ password: 'validation.passwordRequired' });
       await assertPassword(user, password, 'password');
-      const reader: DeletedReader = {
-        id: user.id,
-        email: user.email,
-        recoveryEmail: user.recoveryEmail,
-        name: user.name,
-        language: user.language === 'am' || user.language === 'en' ? user.language : null,
-      };
-      const files = await db.transaction(async (tx) => {
-        const { user: locked, otherAdmins } = await users.lockWithAdmins(user.id, tx);
-        if (!locked || locked.status === 'deleted') throw new NotFoundError();
-        if (locked.role === 'admin' && otherAdmins === 0) throw new ConflictError('account.lastAdmin');
-        const keys: string[] = [];
-        for (const erase of erasers) keys.push(...((await erase(reader, tx)) ?? []));
-        return keys;
-      });
-      await Promise.all(files.map((key) => removeFileQuietly(key)));
-      await events.emit('user.sessionsEnded', { userId: user.id });
-      await onAccountDeleted?.(reader).catch((error: unknown) => {
-        logger.error({ err: error, userId: user.id }, 'the account is deleted; telling its reader failed');
-      });
+      await erase(async () => user.id);
+      return 'deleted';
+    },
+
+    /** `POST /api/account/delete/confirm`: the mailed link erases the account as the password path does. */
+    async confirmDeletion(token: string): Promise<void> {
+      const links = linksOf();
+      await erase((tx) => links.consumeDeletion(token, tx));
+    },
+
+    /**
+     * `PUT /api/account/email`: with the password, the new address is mailed a link that makes it the
+     * login address (nothing changes before), the old one a heads-up. 400 for an account without a
+     * password, a wrong password or the same address; 409 when another account has it.
+     */
+    async requestEmailChange(
+      actor: Actor,
+      input: { email: string; password: string },
+      language: Language = 'en',
+    ): Promise<void> {
+      const user = await userOf(actor);
+      if (!user.passwordHash)
+        throw new ValidationError(
+          { email: 'account.emailChangeGoogleOnly' },
+          'account.emailChangeGoogleOnly',
+        );
+      await assertPassword(user, input.password, 'password');
+      if (input.email === user.email) throw new ValidationError({ email: 'account.emailSameAsCurrent' });
+      if (await users.findByEmail(input.email)) throw new ConflictError('auth.emailTaken', 'email');
+      await linksOf().requestEmailChange(user, input.email, language);
     },
   };
 }

@@ -464,7 +464,12 @@ describe('site settings', () => {
   it('are public through GET /api/site with defaults', async () => {
     const res = await server.request<SiteSettings>('/api/site');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ registrationOpen: true, defaultLanguage: 'en', contactEmail: null });
+    expect(res.body).toEqual({
+      registrationOpen: true,
+      defaultLanguage: 'en',
+      contactEmail: null,
+      requireVerifiedToPost: false,
+    });
   });
 
   it('validate input', async () => {
@@ -490,6 +495,7 @@ describe('site settings', () => {
       registrationOpen: false,
       defaultLanguage: 'am',
       contactEmail: 'hello@nebab.test',
+      requireVerifiedToPost: false,
     });
     expect((await server.request<SiteSettings>('/api/site')).body.defaultLanguage).toBe('am');
 
@@ -520,6 +526,7 @@ describe('site settings', () => {
       registrationOpen: true,
       defaultLanguage: 'en',
       contactEmail: null,
+      requireVerifiedToPost: false,
     });
   });
 

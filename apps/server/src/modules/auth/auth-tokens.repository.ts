@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authTokens, type AuthTokenRow } from '../../db/schema/index.js';
 
-export type AuthTokenPurpose = 'password-reset' | 'verify-email' | 'verify-recovery';
+export type AuthTokenPurpose =
+  'password-reset' | 'verify-email' | 'verify-recovery' | 'email-change' | 'account-delete';
 
 /** The auth module's one-time links (`auth_tokens`): only SHA-256 hashes are stored. */
 export function createAuthTokensRepository(db: Db) {

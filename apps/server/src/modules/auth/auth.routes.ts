@@ -192,13 +192,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Confirm the login or recovery address with a mailed link',
+        summary:
+          'Confirm the login or recovery address with a mailed link; a link of an email change makes ' +
+          'its address the login address (409 when another account has it meanwhile)',
         body: verifyEmailSchema,
-        response: { ...noContent, ...errorResponses(400) },
+        response: { ...noContent, ...errorResponses(400, 409) },
       },
     },
     async (request, reply) => {
-      await services.authLinks.verifyEmail(request.body.token);
+      await services.authLinks.verifyEmail(request.body.token, requestLanguage(request));
       return reply.code(204).send(null);
     },
   );

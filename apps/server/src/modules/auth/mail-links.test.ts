@@ -143,14 +143,15 @@ describe('forgot password', () => {
       body: { recoveryEmail: recovery },
     });
     expect(set.status).toBe(200);
-    const confirm = await mailTo(recovery, 'Confirm your email address for Nebab');
+    const confirm = await mailTo(recovery, 'Confirm your recovery email for Nebab');
+    expect(String(confirm.parsed.text)).toContain(`recovery address of your Nebab account ${reader.email}`);
 
     // Before it is confirmed, only the login address receives the reset link.
     await server.request('/api/auth/password/forgot', { body: { email: reader.email } });
     await mailTo(reader.email, 'Reset your Nebab password');
     // (The recovery address is queued first: once the login address has its mail, it would have one.)
     const queued = await server.db.select().from(mailMessages).where(eq(mailMessages.recipient, recovery));
-    expect(queued.map((row) => row.kind)).toEqual(['verify-email']);
+    expect(queued.map((row) => row.kind)).toEqual(['recovery-verify']);
 
     expect(
       (await server.request('/api/auth/email/verify', { body: { token: tokenIn(confirm, '/verify-email') } }))

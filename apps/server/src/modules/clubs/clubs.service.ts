@@ -26,6 +26,7 @@ import { addDays, DAY_MS, now } from '../../lib/time.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../../lib/actor.js';
+import type { MayPost } from '../users/posting.policy.js';
 import { createClubAccess, runAfterCommit, type AfterCommit, type ClubForViewer } from './clubs.access.js';
 import type { ClubsDirectoryRepository } from './clubs.directory.repository.js';
 import { createClubMembership } from './clubs.membership.service.js';
@@ -57,6 +58,8 @@ export interface ClubsServiceDeps {
    * other in member lists and requests (nor in the counts).
    */
   relationships?: HiddenReaders;
+  /** The posting policy (a confirmed address, when the site requires one). */
+  mayPost?: MayPost;
 }
 
 const COVER_EXTENSIONS = new Set<string>(['jpg', 'png', 'webp']);
@@ -75,6 +78,7 @@ export function createClubsService({
   books,
   chatLimiter,
   relationships,
+  mayPost,
 }: ClubsServiceDeps) {
   const hiddenFrom = (userId: string | null | undefined) =>
     relationships ? relationships.hiddenFrom(userId) : Promise.resolve([]);
@@ -326,7 +330,7 @@ export function createClubsService({
     setCover,
     cover,
     ...createClubMembership({ db, clubs, access: clubAccess, storage, events, hiddenFrom }),
-    ...createClubTalk({ db, clubs, talk, access: clubAccess, chatLimiter, hiddenFrom }),
+    ...createClubTalk({ db, clubs, talk, access: clubAccess, chatLimiter, hiddenFrom, mayPost }),
     publicClubsOf,
     genreGroups,
     publicNames,

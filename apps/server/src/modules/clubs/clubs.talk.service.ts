@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { NotFoundError, RateLimitedError, ValidationError } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { Actor } from '../../lib/actor.js';
+import type { MayPost } from '../users/posting.policy.js';
 import type { ClubAccess } from './clubs.access.js';
 import { assertCanSeeInside, assertMember } from './clubs.policy.js';
 import type { ClubsRepository } from './clubs.repository.js';
@@ -37,7 +38,10 @@ export function createClubTalk(deps: {
   chatLimiter?: Pick<RateLimiter, 'hit'>;
   /** The readers blocked either way with a user (they do not see each other's messages). */
   hiddenFrom: (userId: string | null | undefined) => Promise<string[]>;
+  /** The posting policy: chat messages, topics and topic replies. */
+  mayPost?: MayPost;
 }) {
+  const { mayPost } = deps;
   const { db, clubs, talk, chatLimiter, hiddenFrom } = deps;
   const { access } = deps.access;
 
@@ -83,6 +87,7 @@ export function createClubTalk(deps: {
    * message and the readers blocked either way with its author, who must not receive it.
    */
   async function sendMessage(actor: Actor, clubId: string, content: string): Promise<SentMessage> {
+    await mayPost?.(actor);
     if (chatLimiter) {
       const verdict = await chatLimiter.hit(`chat:${actor.userId}`);
       if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds, 'clubs.messageRateLimited');
@@ -146,6 +151,7 @@ export function createClubTalk(deps: {
   async function createTopic(actor: Actor, clubId: string, input: ClubTopicInput): Promise<TopicWithAuthor> {
     const { club, state } = await access(clubId, actor);
     assertMember(club, state);
+    await mayPost?.(actor);
     const row = await talk.insertTopic(clubId, actor.userId, input.title, input.body);
     const found = await talk.topic(clubId, row.id);
     if (!found) throw new NotFoundError();
@@ -160,6 +166,7 @@ export function createClubTalk(deps: {
   ): Promise<TopicReplyWithAuthor> {
     const { club, state } = await access(clubId, actor);
     assertMember(club, state);
+    await mayPost?.(actor);
     if (!(await talk.topic(clubId, topicId, await hiddenFrom(actor.userId)))) throw new NotFoundError();
     const reply = await db.transaction((tx) => talk.insertTopicReply(topicId, actor.userId, input.body, tx));
     const author = await clubs.findPerson(actor.userId);

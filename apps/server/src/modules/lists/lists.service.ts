@@ -16,6 +16,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../l
 import type { BookTile } from '../books/book-card.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../../lib/actor.js';
+import type { MayPost } from '../users/posting.policy.js';
 import { assertCanSee, assertOwner, canAddBooks, canVote, isOwner } from './lists.policy.js';
 import type { ListItemRow, ListPatch, ListsRepository, ListWithOwner } from './lists.repository.js';
 
@@ -33,6 +34,8 @@ export interface ListsServiceDeps {
   relationships: HiddenReaders;
   /** The public lists listed in the sitemap. */
   directory?: ListsDirectoryRepository;
+  /** The posting policy (a confirmed address, when the site requires one): new lists. */
+  mayPost?: MayPost;
 }
 
 /** A list as shown on cards: the row, its owner and the first books. */
@@ -48,7 +51,15 @@ export interface ListDetailView extends ListSummaryView {
 
 const ITEM_KEY = 'book_list_items_pk';
 
-export function createListsService({ db, lists, books, events, relationships, directory }: ListsServiceDeps) {
+export function createListsService({
+  db,
+  lists,
+  books,
+  events,
+  relationships,
+  directory,
+  mayPost,
+}: ListsServiceDeps) {
   async function withPreviews(rows: ListWithOwner[], tx: Db = db): Promise<ListSummaryView[]> {
     const previews = await lists.previews(
       rows.map((row) => row.list),
@@ -106,6 +117,7 @@ export function createListsService({ db, lists, books, events, relationships, di
    * queue on one lock, so parallel requests cannot all pass the count).
    */
   async function create(actor: Actor, input: BookListInput): Promise<ListDetailView> {
+    await mayPost?.(actor);
     return db.transaction(async (tx) => {
       await lockCap(tx, 'lists.create', actor.userId);
       if ((await lists.countOwned(actor.userId, true, tx)) >= LIST_LIMITS.perOwnerMax)

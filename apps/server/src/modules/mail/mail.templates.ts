@@ -13,6 +13,11 @@ export const MAIL_KINDS = [
   'newsletter-issue',
   'notification',
   'notification-digest',
+  'email-change-confirm',
+  'email-change-requested',
+  'email-changed',
+  'recovery-verify',
+  'account-delete-confirm',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -43,6 +48,14 @@ export interface MailData {
     notificationsLink: string;
     settingsLink: string;
   };
+  /** To the new address: the link that makes it the login address (`email`: the new one). */
+  'email-change-confirm': { name: string; email: string; oldEmail: string; link: string; hours: number };
+  /** To the old address when a change is asked for (`link`: the Settings page). */
+  'email-change-requested': { name: string; email: string; newEmail: string; link: string };
+  /** To the old address once the new one confirmed. */
+  'email-changed': { name: string; email: string; newEmail: string; link: string };
+  'recovery-verify': { name: string; email: string; accountEmail: string; link: string; hours: number };
+  'account-delete-confirm': { name: string; email: string; link: string };
 }
 
 export interface RenderedMail {

@@ -59,6 +59,7 @@ const APP_SCREENS = {
   '/newsletter': 'newsletter',
   // The unsubscribe link of notification mail (`/notifications/unsubscribe?token=…`).
   '/notifications': 'login',
+  '/delete-account': 'login',
 } as const;
 export type AppScreen = (typeof APP_SCREENS)[keyof typeof APP_SCREENS] | 'connections';
 

@@ -12,6 +12,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../../lib/actor.js';
+import type { MayPost } from '../users/posting.policy.js';
 import { assertAuthor, canSeeReview } from './reviews.policy.js';
 import {
   newReviewDetails,
@@ -33,6 +34,8 @@ export interface HiddenReaders {
 
 export interface ReviewsServiceDeps {
   db: Db;
+  /** The posting policy (a confirmed address, when the site requires one): reviews and replies. */
+  mayPost?: MayPost;
   reviews: ReviewsRepository;
   /** The books module: whether a book is active, and its `review` activity (trending). */
   books: Pick<BooksService, 'exists' | 'recordActivity'>;
@@ -48,7 +51,14 @@ export interface ReviewsServiceDeps {
 /** A review as an import brings it (written by `reviews.import.repository.ts`). */
 export type { ImportReview } from './reviews.import.repository.js';
 
-export function createReviewsService({ db, reviews, books, events, relationships }: ReviewsServiceDeps) {
+export function createReviewsService({
+  db,
+  reviews,
+  books,
+  events,
+  relationships,
+  mayPost,
+}: ReviewsServiceDeps) {
   const hiddenFrom = (userId: string | null | undefined) =>
     relationships ? relationships.hiddenFrom(userId) : Promise.resolve([]);
   /** The reader's default for reviews written in Nebab: public unless they chose private. */
@@ -118,6 +128,7 @@ export function createReviewsService({ db, reviews, books, events, relationships
     bookId: string,
     input: ReviewInput,
   ): Promise<{ review: ReviewDetails; created: boolean }> {
+    await mayPost?.(actor);
     const [exists, hidden, author, visibility] = await Promise.all([
       books.exists(bookId),
       hiddenFrom(actor.userId),
@@ -209,6 +220,7 @@ export function createReviewsService({ db, reviews, books, events, relationships
   }
 
   async function reply(actor: Actor, id: string, input: ReplyInput): Promise<ReplyWithAuthor> {
+    await mayPost?.(actor);
     const { review } = await visible(id, actor);
     const author = await reviews.findAuthor(actor.userId);
     if (!author) throw new NotFoundError();

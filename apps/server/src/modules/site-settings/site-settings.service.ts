@@ -48,6 +48,11 @@ export function createSiteSettingsService(deps: {
     async registrationOpen(): Promise<boolean> {
       return (await get()).registrationOpen;
     },
+
+    /** Whether readers need a confirmed login address to post (the posting policy asks). */
+    async requireVerifiedToPost(): Promise<boolean> {
+      return (await get()).requireVerifiedToPost;
+    },
   };
 }
 

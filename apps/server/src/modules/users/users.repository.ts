@@ -15,6 +15,9 @@ export type UserPatch = Partial<
     | 'location'
     | 'emailVerifiedAt'
     | 'recoveryEmailVerifiedAt'
+    // Only a confirmed email change (`auth-links`) writes these two.
+    | 'email'
+    | 'recoveryEmail'
   >
 >;
 

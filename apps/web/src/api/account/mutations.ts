@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  AccountDeleteConfirmInput,
   AccountDeleteInput,
+  EmailChangeInput,
+  MailAccepted,
   AccountSecurity,
   ErrorBody,
   LoginResponse,
@@ -153,9 +156,31 @@ export function useTwoFactorLoginMutation() {
   });
 }
 
-/** DELETE /api/account: leaving for good, confirmed with the password (204). */
+/**
+ * DELETE /api/account: leaving for good, confirmed with the password (204: `'deleted'`); an account
+ * without a password sends none and is mailed a deletion link (202: `'mailed'`).
+ */
 export function useDeleteAccountMutation() {
   return useMutation({
-    mutationFn: (body: AccountDeleteInput) => apiRequest<void>('/api/account', { method: 'DELETE', body }),
+    mutationFn: async (body: AccountDeleteInput): Promise<'deleted' | 'mailed'> => {
+      const answer = await apiRequest<MailAccepted | undefined>('/api/account', { method: 'DELETE', body });
+      return answer?.accepted ? 'mailed' : 'deleted';
+    },
+  });
+}
+
+/** POST /api/account/delete/confirm: the mailed deletion link, used from `/delete-account` (204). */
+export function useConfirmAccountDeletionMutation() {
+  return useMutation({
+    mutationFn: (body: AccountDeleteConfirmInput) =>
+      apiRequest<void>('/api/account/delete/confirm', { method: 'POST', body, token: null }),
+  });
+}
+
+/** PUT /api/account/email: the new address is mailed a link that makes the change (202). */
+export function useChangeEmailMutation() {
+  return useMutation({
+    mutationFn: (body: EmailChangeInput) =>
+      apiRequest<MailAccepted>('/api/account/email', { method: 'PUT', body }),
   });
 }

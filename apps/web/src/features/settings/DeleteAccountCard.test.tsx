@@ -17,7 +17,7 @@ function setup(hasPassword: boolean, deleteReply: Parameters<typeof mockFetch>[0
   const view = renderWithProviders(
     <>
       <DownloadDataCard />
-      <DeleteAccountCard hasPassword={hasPassword} />
+      <DeleteAccountCard hasPassword={hasPassword} email="tigist@example.com" />
     </>,
     { path: '/dashboard/settings' },
   );
@@ -62,9 +62,16 @@ describe('DeleteAccountCard', () => {
     expect(window.localStorage.getItem('NR_token')).toBe('tok');
   });
 
-  it('sends a Google-only reader to the contact page instead of a password form', () => {
-    setup(false, { status: 204 });
+  it('mails a Google-only reader the deletion link instead of asking for a password', async () => {
+    const { user, calls } = setup(false, { status: 202, body: { accepted: true } });
     expect(screen.queryByRole('button', { name: 'Delete my account' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+    expect(screen.queryByLabelText('Your password, to confirm')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Mail me the deletion link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Check tigist@example.com: the link we sent deletes the account.',
+    );
+    expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({});
+    // Still signed in: nothing is deleted until the link is used.
+    expect(window.localStorage.getItem('NR_token')).toBe('tok');
   });
 });

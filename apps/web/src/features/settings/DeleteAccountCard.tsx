@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { accountDeleteSchema, type AccountDeleteInput } from '@nebab/shared';
 import { useDeleteAccountMutation } from '../../api/account/mutations';
 import { downloadExport } from '../../api/imports/mutations';
@@ -57,9 +56,10 @@ export function DownloadDataCard() {
 
 /**
  * Delete account: what goes and what stays, then the password to confirm. Once the account is gone
- * the tab signs out and lands on `/`.
+ * the tab signs out and lands on `/`. An account without a password (Google only) is mailed a link
+ * instead, which `/delete-account` uses.
  */
-export function DeleteAccountCard({ hasPassword }: { hasPassword: boolean }) {
+export function DeleteAccountCard({ hasPassword, email }: { hasPassword: boolean; email: string }) {
   const { t } = useTranslation();
   const toast = useToast();
   const { signOut } = useAuth();
@@ -86,6 +86,18 @@ export function DeleteAccountCard({ hasPassword }: { hasPassword: boolean }) {
     }
     toast.show({ kind: 'success', message: t('settingsUi.leaving.deleted') });
     await signOut();
+  };
+
+  const [mailed, setMailed] = useState(false);
+  const mailLink = async () => {
+    setFormError(null);
+    setMailed(false);
+    try {
+      await remove.mutateAsync({});
+      setMailed(true);
+    } catch (error) {
+      setFormError(applyServerErrors(error, FIELDS, setError));
+    }
   };
 
   return (
@@ -123,12 +135,30 @@ export function DeleteAccountCard({ hasPassword }: { hasPassword: boolean }) {
           </div>
         </form>
       ) : (
-        <p className="text-ink-muted">
-          {t('settingsUi.leaving.googleOnly')}{' '}
-          <Link to="/contact" className="font-semibold text-accent underline">
-            {t('settingsUi.leaving.contact')}
-          </Link>
-        </p>
+        <div className="flex max-w-md flex-col gap-4">
+          {formError ? (
+            <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
+              {formError}
+            </p>
+          ) : null}
+          <p className="text-ink-muted">{t('settingsUi.leaving.googleOnly', { email })}</p>
+          {mailed ? (
+            <p role="status" className="rounded-lg bg-accent-soft px-3 py-2 text-sm">
+              {t('settingsUi.leaving.mailed', { email })}
+            </p>
+          ) : null}
+          <div>
+            <button
+              type="button"
+              className="btn border border-danger bg-danger text-paper hover:opacity-90"
+              disabled={remove.isPending}
+              aria-busy={remove.isPending || undefined}
+              onClick={() => void mailLink()}
+            >
+              {remove.isPending ? t('settingsUi.leaving.mailing') : t('settingsUi.leaving.mailSubmit')}
+            </button>
+          </div>
+        </div>
       )}
     </SettingsCard>
   );

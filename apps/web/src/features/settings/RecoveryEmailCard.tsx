@@ -17,9 +17,12 @@ type RecoveryEmailForm = z.input<typeof formSchema>;
 /** A second address, different from the login email, kept for account recovery. */
 export function RecoveryEmailCard({
   recoveryEmail,
+  recoveryEmailVerified = false,
   loginEmail,
 }: {
   recoveryEmail: string | null;
+  /** Confirmed through the mailed link: only then does it receive password-reset links. */
+  recoveryEmailVerified?: boolean;
   loginEmail: string;
 }) {
   const { t } = useTranslation();
@@ -75,6 +78,14 @@ export function RecoveryEmailCard({
           {recoveryEmail
             ? t('settingsUi.recovery.current', { email: recoveryEmail })
             : t('settingsUi.recovery.none')}
+          {recoveryEmail ? (
+            <>
+              {' '}
+              {recoveryEmailVerified
+                ? t('settingsUi.recovery.verified')
+                : t('settingsUi.recovery.unverified', { email: recoveryEmail })}
+            </>
+          ) : null}
         </p>
         <TextField
           label={t('settingsUi.recovery.label')}

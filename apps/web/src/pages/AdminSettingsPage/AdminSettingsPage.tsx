@@ -17,14 +17,14 @@ import { useToast } from '../../features/toast/toastContext';
 import { translateMessage } from '../../i18n/messages';
 
 type SettingsForm = z.input<typeof siteSettingsSchema>;
-const FIELDS = ['registrationOpen', 'defaultLanguage', 'contactEmail'] as const;
+const FIELDS = ['registrationOpen', 'defaultLanguage', 'contactEmail', 'requireVerifiedToPost'] as const;
 
 function SettingsEditor({ settings }: { settings: PublicSite }) {
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveSiteSettingsMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const ids = { registration: useId(), language: useId() };
+  const ids = { registration: useId(), language: useId(), verified: useId() };
   const {
     register,
     handleSubmit,
@@ -72,6 +72,23 @@ function SettingsEditor({ settings }: { settings: PublicSite }) {
           </label>
           <p id={`${ids.registration}-hint`} className="text-sm text-ink-muted">
             {t('adminCatalogueUi.settings.registrationHint')}
+          </p>
+        </div>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id={ids.verified}
+          type="checkbox"
+          className="mt-1 size-5 accent-[var(--color-accent)]"
+          aria-describedby={`${ids.verified}-hint`}
+          {...register('requireVerifiedToPost')}
+        />
+        <div>
+          <label htmlFor={ids.verified} className="font-semibold">
+            {t('adminCatalogueUi.settings.requireVerifiedToPost')}
+          </label>
+          <p id={`${ids.verified}-hint`} className="text-sm text-ink-muted">
+            {t('adminCatalogueUi.settings.requireVerifiedToPostHint')}
           </p>
         </div>
       </div>
@@ -125,7 +142,10 @@ function SettingsEditor({ settings }: { settings: PublicSite }) {
   );
 }
 
-/** `/admin/settings`: site settings saved on the server (registration, default language, contact). */
+/**
+ * `/admin/settings`: site settings saved on the server (registration, posting with an unconfirmed
+ * address, default language, contact).
+ */
 export function AdminSettingsPage() {
   const { t } = useTranslation();
   const settings = useQuery(siteSettingsQueryOptions());

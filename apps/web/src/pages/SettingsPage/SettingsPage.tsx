@@ -11,6 +11,7 @@ import { FollowRequestsCard } from '../../features/readers/FollowRequestsCard';
 import { PrivacyCard } from '../../features/readers/PrivacyCard';
 import { LibrarySection } from '../../features/library/LibrarySection';
 import { AvatarCard } from '../../features/settings/AvatarCard';
+import { ChangeEmailCard } from '../../features/settings/ChangeEmailCard';
 import { ChangePasswordCard } from '../../features/settings/ChangePasswordCard';
 import { DeleteAccountCard, DownloadDataCard } from '../../features/settings/DeleteAccountCard';
 import { DevicesCard } from '../../features/settings/DevicesCard';
@@ -71,7 +72,7 @@ export function SettingsPage() {
               <BlockedReadersCard />
             </div>
           ) : section === 'security' ? (
-            <SecuritySection loginEmail={user.email} />
+            <SecuritySection loginEmail={user.email} emailVerified={user.emailVerified} />
           ) : section === 'library' ? (
             <LibrarySection />
           ) : (
@@ -83,7 +84,7 @@ export function SettingsPage() {
   );
 }
 
-function SecuritySection({ loginEmail }: { loginEmail: string }) {
+function SecuritySection({ loginEmail, emailVerified }: { loginEmail: string; emailVerified: boolean }) {
   const { t } = useTranslation();
   const security = useQuery(accountSecurityQueryOptions());
   if (security.isPending) return <Spinner label={t('settingsUi.loading')} />;
@@ -96,16 +97,21 @@ function SecuritySection({ loginEmail }: { loginEmail: string }) {
   const state = security.data;
   return (
     <div className="flex flex-col gap-6">
+      <ChangeEmailCard email={loginEmail} emailVerified={emailVerified} hasPassword={state.hasPassword} />
       <ChangePasswordCard hasPassword={state.hasPassword} />
       <TwoFactorCard
         enabled={state.twoFactorEnabled}
         hasPassword={state.hasPassword}
         recoveryCodesLeft={state.recoveryCodesLeft}
       />
-      <RecoveryEmailCard recoveryEmail={state.recoveryEmail} loginEmail={loginEmail} />
+      <RecoveryEmailCard
+        recoveryEmail={state.recoveryEmail}
+        recoveryEmailVerified={state.recoveryEmailVerified}
+        loginEmail={loginEmail}
+      />
       <DevicesCard />
       <DownloadDataCard />
-      <DeleteAccountCard hasPassword={state.hasPassword} />
+      <DeleteAccountCard hasPassword={state.hasPassword} email={loginEmail} />
     </div>
   );
 }
