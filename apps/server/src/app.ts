@@ -198,6 +198,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', async () => services.mail.close());
     await services.mail.startWorker(jobs);
     await services.authLinks.startWorker(jobs);
+    await services.meetingReminders.startWorker(jobs);
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);
     // Leftovers of uploads a crash interrupted (an hour old: no upload in flight is that slow).

@@ -55,6 +55,7 @@ import { createClubsRepository } from './modules/clubs/clubs.repository.js';
 import { createClubTalkRepository } from './modules/clubs/clubs.talk.repository.js';
 import { createChatLimiter } from './modules/clubs/chat-limiter.js';
 import { createClubsService } from './modules/clubs/clubs.service.js';
+import { createMeetingReminders } from './modules/clubs/meeting-reminders.js';
 import { createFeedRepository } from './modules/feed/feed.repository.js';
 import { createFeedService } from './modules/feed/feed.service.js';
 import { createListsRepository } from './modules/lists/lists.repository.js';
@@ -189,6 +190,7 @@ export function createServices({
     // One chat rate limit per user, in Redis (every node) when REDIS_URL is set.
     chatLimiter: createChatLimiter(rateLimiters),
     relationships,
+    publicUrl: config.publicUrl,
   });
   /** The genres, and each genre's page (its books from the catalogue, its groups from the clubs). */
   const genres = createGenresService({
@@ -337,6 +339,18 @@ export function createServices({
   });
   notifications.listen(events);
 
+  /** Club meetings' reminders 24 hours before: in-app and by mail with the `.ics` (a 5-minute cron). */
+  const meetingReminders = createMeetingReminders({
+    db,
+    talk: createClubTalkRepository(db),
+    notifications,
+    mail,
+    publicUrl: config.publicUrl,
+    logger,
+    // wired to notifications emailChoice(userId, 'meetingReminder') at merge
+    shouldEmailReminder: async () => true,
+  });
+
   const recommendations = createRecommendationsService({
     recommendations: createRecommendationsRepository(db),
     books,
@@ -406,6 +420,7 @@ export function createServices({
     adminCatalogue,
     siteSettings,
     notifications,
+    meetingReminders,
     recommendations,
     pages,
     bookMatch,

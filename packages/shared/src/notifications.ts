@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'clubCurrentBook',
   /** Club members: the next meeting was set or moved. */
   'clubMeeting',
+  /** Club members: the meeting starts within 24 hours. */
+  'meetingReminder',
   /** Admins: a reader suggested a book for the catalogue. */
   'bookSuggested',
   /** Someone followed the recipient (a public profile). */
@@ -51,7 +53,7 @@ export const notificationDataSchema = z.object({
   reason: z.string().optional(),
   /** A meeting's start, ISO 8601. */
   startsAt: z.string().optional(),
-  /** A suggested book's title. */
+  /** A suggested book's title, or a meeting's. */
   title: z.string().optional(),
   reportId: z.string().optional(),
   suggestionId: z.string().optional(),
@@ -178,6 +180,7 @@ export const NOTIFICATION_CHOICE_OF_KIND: Record<
   clubJoinDeclined: 'clubs',
   clubCurrentBook: 'clubs',
   clubMeeting: 'clubs',
+  meetingReminder: 'clubs',
   newFollower: 'follows',
   followRequest: 'follows',
   followAccepted: 'follows',
@@ -207,6 +210,7 @@ export function notificationLink(
     case 'clubJoinDeclined':
     case 'clubCurrentBook':
     case 'clubMeeting':
+    case 'meetingReminder':
       return clubId ? `/community/bookclub?club=${encodeURIComponent(clubId)}` : '/community/bookclub';
     case 'followRequest':
       return '/dashboard/settings?section=privacy';

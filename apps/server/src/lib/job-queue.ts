@@ -12,6 +12,12 @@ export interface JobQueue {
     data: T,
     options?: { retryLimit?: number; expireInSeconds?: number },
   ): Promise<string | null>;
+  /**
+   * Queues a job with empty data on `queue` at each tick of `cron` (UTC, minute precision): one job
+   * per tick whatever the number of nodes (pg-boss's timekeeper, under a singleton key). Calling it
+   * again replaces the queue's schedule.
+   */
+  schedule(queue: string, cron: string): Promise<void>;
   /** Handles jobs of `queue` on this node, one at a time. */
   work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
   /** True once `stop` began: long handlers stop between steps and leave the rest for another run. */
@@ -73,7 +79,10 @@ export async function startJobQueue(
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: executorFor(database),
-    schedule: false,
+    // The timekeeper (cron schedules): a node checks the schedules every 30 s; the jobs it queues
+    // reach their queue through pg-boss's own `__pgboss__send-it` queue, polled every 15 s.
+    schedule: true,
+    cronWorkerIntervalSeconds: 15,
     supervise: true,
     migrate: true,
     maintenanceIntervalSeconds: 60,
@@ -96,6 +105,10 @@ export async function startJobQueue(
         retryBackoff: true,
         expireInSeconds: sendOptions.expireInSeconds ?? options.expireInSeconds ?? 300,
       });
+    },
+    async schedule(queue, cron) {
+      await ensureQueue(queue);
+      await boss.schedule(queue, cron, {}, { tz: 'UTC', retryLimit: 0, expireInSeconds: 600 });
     },
     async work(queue, handler) {
       await ensureQueue(queue);

@@ -57,6 +57,15 @@ export interface ClubsServiceDeps {
    * other in member lists and requests (nor in the counts).
    */
   relationships?: HiddenReaders;
+  /** The site's public address (`PUBLIC_URL`): a meeting's calendar file links to its club's page. */
+  publicUrl: string;
+}
+
+/** A club's page on the site, absolute. */
+export function clubPageUrl(publicUrl: string, clubId: string): string {
+  const url = new URL('/community/bookclub', `${publicUrl}/`);
+  url.searchParams.set('club', clubId);
+  return url.href;
 }
 
 const COVER_EXTENSIONS = new Set<string>(['jpg', 'png', 'webp']);
@@ -75,6 +84,7 @@ export function createClubsService({
   books,
   chatLimiter,
   relationships,
+  publicUrl,
 }: ClubsServiceDeps) {
   const hiddenFrom = (userId: string | null | undefined) =>
     relationships ? relationships.hiddenFrom(userId) : Promise.resolve([]);
@@ -326,7 +336,18 @@ export function createClubsService({
     setCover,
     cover,
     ...createClubMembership({ db, clubs, access: clubAccess, storage, events, hiddenFrom }),
-    ...createClubTalk({ db, clubs, talk, access: clubAccess, chatLimiter, hiddenFrom }),
+    ...createClubTalk({
+      db,
+      clubs,
+      talk,
+      access: clubAccess,
+      chatLimiter,
+      hiddenFrom,
+      calendarLinks: (clubId) => ({
+        clubUrl: clubPageUrl(publicUrl, clubId),
+        host: new URL(publicUrl).hostname,
+      }),
+    }),
     publicClubsOf,
     genreGroups,
     publicNames,

@@ -4,7 +4,13 @@ import Handlebars from 'handlebars';
 import { LANGUAGES, type Language } from '@nebab/shared';
 
 /** The mails Nebab sends; each has `<kind>.subject|text|html.hbs` in `templates/<language>/`. */
-export const MAIL_KINDS = ['password-reset', 'password-google', 'verify-email', 'account-deleted'] as const;
+export const MAIL_KINDS = [
+  'password-reset',
+  'password-google',
+  'verify-email',
+  'account-deleted',
+  'meeting-reminder',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** What each template reads (checked by the compiler here, and by Handlebars' strict mode there). */
@@ -13,6 +19,21 @@ export interface MailData {
   'password-google': { name: string; email: string; link: string };
   'verify-email': { name: string; email: string; link: string; hours: number };
   'account-deleted': { name: string; email: string; link: string };
+  /**
+   * A club meeting within 24 hours: `title` the meeting's (or "Meeting"), `when` its start in the
+   * reader's language, `location` the place or link ('' when none), `filename` the attached `.ics`,
+   * `link` the club's page, `settingsLink` where club notifications are turned off.
+   */
+  'meeting-reminder': {
+    name: string;
+    clubName: string;
+    title: string;
+    when: string;
+    location: string;
+    filename: string;
+    link: string;
+    settingsLink: string;
+  };
 }
 
 export interface RenderedMail {
