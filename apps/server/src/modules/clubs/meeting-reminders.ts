@@ -107,7 +107,6 @@ export function createMeetingReminders(deps: MeetingRemindersDeps) {
               location: meeting.location ?? '',
               filename,
               link: clubUrl,
-              settingsLink: mail.link('/dashboard/settings', { section: 'preferences' }),
             },
             attachments: [
               {

@@ -22,7 +22,7 @@ export interface MailData {
   /**
    * A club meeting within 24 hours: `title` the meeting's (or "Meeting"), `when` its start in the
    * reader's language, `location` the place or link ('' when none), `filename` the attached `.ics`,
-   * `link` the club's page, `settingsLink` where club notifications are turned off.
+   * `link` the club's page (the footer links to the notification settings).
    */
   'meeting-reminder': {
     name: string;
@@ -32,9 +32,14 @@ export interface MailData {
     location: string;
     filename: string;
     link: string;
-    settingsLink: string;
   };
 }
+
+/**
+ * Mail a reader gets because of their notification settings (not because of something just done):
+ * the footer says so and links to those settings.
+ */
+const NOTICE_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['meeting-reminder']);
 
 export interface RenderedMail {
   subject: string;
@@ -92,10 +97,16 @@ export function loadMailTemplates(dir: string = TEMPLATES_DIR) {
       const set = byLanguage[language];
       const parts = set.kinds[kind];
       const subject = parts.subject(data).trim();
+      const footer = {
+        siteUrl,
+        unsubscribeUrl,
+        notice: NOTICE_KINDS.has(kind),
+        settingsUrl: `${siteUrl}/dashboard/settings?section=preferences`,
+      };
       return {
         subject,
-        text: set.layoutText({ body: parts.text(data).trim(), siteUrl, unsubscribeUrl }),
-        html: set.layoutHtml({ body: parts.html(data), subject, siteUrl, unsubscribeUrl }),
+        text: set.layoutText({ body: parts.text(data).trim(), ...footer }),
+        html: set.layoutHtml({ body: parts.html(data), subject, ...footer }),
       };
     },
   };
