@@ -1,8 +1,9 @@
 import type { Club, ClubMeetingList, ErrorBody, NotificationList } from '@nebab/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, users } from '../../db/schema/index.js';
+import { selectRows } from '../../db/sql-helpers.js';
 import { createClub } from '../../../test/clubs-helpers.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server.js';
@@ -138,6 +139,9 @@ describe('meeting reminders, 24 hours before', () => {
     expect(english.parsed.subject).toContain(`Reminder: ${club.name} meets`);
     expect(String(english.parsed.text)).toContain('https://meet.example/abc');
     expect(String(english.parsed.text)).toContain(`/community/bookclub?club=${club.id}`);
+    // The footer tells why it came and where to change that.
+    expect(String(english.parsed.text)).toContain('because of your notification settings');
+    expect(String(english.parsed.text)).toContain('/dashboard/settings?section=preferences');
     const event = eventOf(icsAttachment(english));
     expect(event.uid).toBe(`${meetingId}@127.0.0.1`);
     expect(event.start.toISOString()).toBe(startsAt.toISOString());
@@ -180,6 +184,35 @@ describe('meeting reminders, 24 hours before', () => {
     expect(runs.map((run) => run.meetings).sort()).toEqual([0, 1]);
     await reminderTo(other.email);
     expect(await outbox([other.email])).toHaveLength(1);
+  });
+
+  it('moving a reminded meeting reminds its members of the new time', async () => {
+    const other = await signUp(server);
+    const moved = await clubWith(other, [], 'public');
+    await schedule(other, moved, new Date(base + 20 * HOUR), 'Before the move');
+    expect(await server.app.services.meetingReminders.sendMeetingReminders(new Date(base))).toMatchObject({
+      meetings: 1,
+    });
+    // Renaming keeps the reminder; moving clears it.
+    await schedule(other, moved, new Date(base + 20 * HOUR), 'Renamed');
+    expect(await server.app.services.meetingReminders.sendMeetingReminders(new Date(base))).toMatchObject({
+      meetings: 0,
+    });
+    await schedule(other, moved, new Date(base + 22 * HOUR), 'Moved');
+    expect(await server.app.services.meetingReminders.sendMeetingReminders(new Date(base))).toEqual({
+      meetings: 1,
+      mails: 1,
+    });
+    expect(await reminders(other)).toHaveLength(1);
+    expect(await outbox([other.email])).toHaveLength(2);
+  });
+
+  it('runs every 5 minutes on the durable queue’s cron (one schedule for every node)', async () => {
+    const rows = await selectRows<{ name: string; cron: string; timezone: string }>(
+      server.db,
+      sql`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'meeting-reminders'`,
+    );
+    expect(rows).toEqual([{ name: 'meeting-reminders', cron: '*/5 * * * *', timezone: 'UTC' }]);
   });
 
   it('a meeting 3 days away: nothing yet', async () => {
