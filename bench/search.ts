@@ -31,7 +31,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { createCatalogueSearch } from '../apps/server/src/modules/catalogue-search/search.service.js';
-import { createSearchTermsRepository } from '../apps/server/src/modules/catalogue-search/search-terms.repository.js';
+import { createCatalogImportRepository } from '../apps/server/src/catalog/catalog.repository.js';
 import { percentile } from './lib/cluster-bench.js';
 import { startServer, stopServer, waitForServer } from './lib/server.js';
 import { QUERY_CLASSES, SEARCH_CLASSES, SUGGEST, type QueryClass } from './queries.js';
@@ -293,7 +293,7 @@ async function generateSynthetic(database: Database, total: number): Promise<voi
   }
   await pool.query(`SET maintenance_work_mem = '512MB'`);
   for (const index of indexes) await pool.query(index.indexdef);
-  await createSearchTermsRepository(database.db).recount();
+  await createCatalogImportRepository(database.db).recountSearchTerms();
   // Sets the visibility map too (index-only scans), as autovacuum does after a large insert.
   await pool.query('VACUUM ANALYZE books');
   await pool.query('VACUUM ANALYZE search_terms');

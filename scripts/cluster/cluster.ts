@@ -5,7 +5,8 @@
  *                 ├──► node1 (src/server.ts) ─┐
  *                 └──► node2 (src/server.ts) ─┼──► PostgreSQL 15 (initdb + pg_ctl, temp folder)
  *                                             ├──► Redis (redis-server, nothing on disk)
- *                                             └──► S3 (s3rver, temp folder)
+ *                                             ├──► S3 (s3rver, temp folder)
+ *                                             └──► SMTP (Postfix, private instance → Maildir)
  *
  * `startCluster()` is used by `npm run cluster` (scripts/cluster/main.ts) and by the load and fault
  * benchmarks, which kill, restart and stop its parts. Everything lives in one temp folder that
@@ -21,6 +22,7 @@ import { startRedisProcess, type RedisProcess } from '../../apps/server/test/red
 import { startServerNode, type ServerNode } from '../../apps/server/test/server-process.js';
 import { ensureWebBuild } from '../lib/web-build.mjs';
 import { ensureHaproxy, startBalancer, type Balancer } from './haproxy.js';
+import { ensurePostfix, startMailServer, type MailServer } from './postfix.js';
 import { startPostgres, type PostgresCluster } from './postgres.js';
 import { startObjectStore, type ObjectStore } from './s3.js';
 
@@ -66,6 +68,10 @@ export interface Cluster {
   postgres: PostgresCluster;
   redis: RedisProcess;
   objectStore: ObjectStore;
+  /** Postfix with the nodes' mail in a Maildir, or null where it cannot run (then DATA_DIR/mail). */
+  mailServer: MailServer | null;
+  /** Why there is no mail server, when there is none. */
+  mailServerMissing?: string;
   balancer: Balancer;
   /** Waits until the balancer sees every running node up (or `timeoutMs` passes). */
   waitForBalancer(timeoutMs?: number): Promise<void>;
@@ -87,6 +93,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const log = options.log ?? ((line: string) => console.log(line));
   const nodeCount = options.nodes ?? 2;
   const haproxyBin = ensureHaproxy(log);
+  const postfixMissing = ensurePostfix(log);
   if (ensureWebBuild(REPO_ROOT)) log('Web client built.');
 
   const folder = mkdtempSync(path.join(os.tmpdir(), 'nebab-cluster-'));
@@ -108,21 +115,25 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   };
 
   try {
-    const [pgPort, s3Port, lbPort, statsPort] = await Promise.all([
+    const [pgPort, s3Port, smtpPort, lbPort, statsPort] = await Promise.all([
+      freePort(),
       freePort(),
       freePort(),
       options.port ? Promise.resolve(options.port) : freePort(),
       freePort(),
     ]);
-    log('Starting PostgreSQL, Redis and the object store…');
-    const [postgres, redis, objectStore] = await Promise.all([
+    log(`Starting PostgreSQL, Redis, the object store${postfixMissing ? '' : ' and Postfix'}…`);
+    const [postgres, redis, objectStore, mailServer] = await Promise.all([
       startPostgres(folder, pgPort),
       startRedisProcess(),
       startObjectStore(folder, s3Port),
+      postfixMissing ? Promise.resolve(null) : startMailServer(folder, smtpPort),
     ]);
     stoppers.push(() => postgres.stopNow());
     stoppers.push(() => void redis.stop());
     stoppers.push(() => objectStore.stopNow());
+    if (mailServer) stoppers.push(() => mailServer.stopNow());
+    else log(`No mail server (${postfixMissing}): the nodes write their mail to DATA_DIR/mail/*.eml.`);
 
     const url = `http://127.0.0.1:${lbPort}`;
     const nodeEnv: Record<string, string> = {
@@ -144,6 +155,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? '',
       ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? '',
       ...objectStore.env,
+      ...(mailServer ? { SMTP_URL: mailServer.url, MAIL_FROM: 'Nebab <no-reply@nebab.localhost>' } : {}),
       ...options.env,
     };
 
@@ -233,6 +245,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       postgres,
       redis,
       objectStore,
+      mailServer,
+      ...(postfixMissing ? { mailServerMissing: postfixMissing } : {}),
       balancer,
       waitForBalancer,
       async stop() {
@@ -240,6 +254,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         await safely(() => balancer.stop());
         await Promise.all(nodes.map((node) => safely(() => node.stop())));
         await safely(() => objectStore.stop());
+        if (mailServer) await safely(() => mailServer.stop());
         await safely(() => redis.stop());
         await safely(() => postgres.stop());
         stopNow();

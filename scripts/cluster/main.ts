@@ -51,6 +51,11 @@ ${cluster.nodes.map((node) => `  ${node.name.padEnd(10)} ${node.url} (pid ${node
   database   PostgreSQL ${cluster.postgres.version} at ${cluster.postgres.url}
   redis      ${cluster.redis.url}
   uploads    s3rver at ${cluster.objectStore.endpoint}, bucket ${cluster.objectStore.bucket}
+  mail       ${
+    cluster.mailServer
+      ? `Postfix at ${cluster.mailServer.url}, delivered to ${cluster.mailServer.maildir}/new`
+      : `none (${cluster.mailServerMissing}): each node's DATA_DIR/mail/*.eml`
+  }
   temp data  ${cluster.folder}
 
 Ctrl-C stops everything and removes the temp data.`);

@@ -201,6 +201,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await services.newsletter.startWorker(jobs);
     // The daily notification digest: scheduled once for all nodes, run by whichever takes the job.
     await services.notificationMail.startWorker(jobs);
+    await services.meetingReminders.startWorker(jobs);
 
     if (config.adminEmail) await services.users.ensureAdmin(config.adminEmail, config.adminPassword);
     // Leftovers of uploads a crash interrupted (an hour old: no upload in flight is that slow).

@@ -58,6 +58,7 @@ import { createClubsRepository } from './modules/clubs/clubs.repository.js';
 import { createClubTalkRepository } from './modules/clubs/clubs.talk.repository.js';
 import { createChatLimiter } from './modules/clubs/chat-limiter.js';
 import { createClubsService } from './modules/clubs/clubs.service.js';
+import { createMeetingReminders } from './modules/clubs/meeting-reminders.js';
 import { createFeedRepository } from './modules/feed/feed.repository.js';
 import { createFeedService } from './modules/feed/feed.service.js';
 import { createListsRepository } from './modules/lists/lists.repository.js';
@@ -200,6 +201,7 @@ export function createServices({
     chatLimiter: createChatLimiter(rateLimiters),
     relationships,
     mayPost,
+    publicUrl: config.publicUrl,
   });
   /** The genres, and each genre's page (its books from the catalogue, its groups from the clubs). */
   const genres = createGenresService({
@@ -358,6 +360,20 @@ export function createServices({
   });
   notifications.listen(events);
 
+  /** Club meetings' reminders 24 hours before: in-app and by mail with the `.ics` (a 5-minute cron). */
+  const meetingReminders = createMeetingReminders({
+    db,
+    talk: createClubTalkRepository(db),
+    notifications,
+    mail,
+    publicUrl: config.publicUrl,
+    logger,
+    reminderMail: async (userId) =>
+      (await notifications.emailChoice(userId, 'meetingReminder')) === 'instant'
+        ? notificationMail.recipient(userId)
+        : undefined,
+  });
+
   const recommendations = createRecommendationsService({
     recommendations: createRecommendationsRepository(db),
     books,
@@ -428,6 +444,7 @@ export function createServices({
     siteSettings,
     notifications,
     notificationMail,
+    meetingReminders,
     recommendations,
     pages,
     bookMatch,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { solidPng } from './support/files';
 import { apiCall, apiReader } from './support/api';
@@ -137,6 +138,18 @@ test('narrow screens switch between the list and the club; moderators plan meeti
   await expect(meeting).toContainText('Opening chapters');
   await page.getByRole('tab', { name: 'Events' }).click();
   await expect(page.getByTestId('club-events-upcoming')).toContainText('Opening chapters');
+  // Add to calendar: the meeting as an .ics file (with the reader's token), its time in UTC.
+  const download = page.waitForEvent('download');
+  await page
+    .getByTestId('club-events-upcoming')
+    .getByRole('button', { name: /^Add to calendar: the meeting of .*2031/ })
+    .click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^meeting-2031-05-0\d\.ics$/);
+  const ics = await readFile(await file.path(), 'utf8');
+  expect(ics).toContain('BEGIN:VEVENT');
+  expect(ics).toContain(`SUMMARY:${clubName}: Opening chapters`);
+  expect(ics).toMatch(/DTSTART:2031050\dT\d{6}Z/);
   await page.getByRole('tab', { name: 'Book Clubs' }).click();
 
   // The genre page lists the club as a discussion group and links to it on the clubs page.

@@ -207,6 +207,10 @@ export const clubMemberParamsSchema = z.object({
   id: z.uuid('validation.invalid'),
   userId: z.uuid('validation.invalid'),
 });
+export const clubMeetingParamsSchema = z.object({
+  id: z.uuid('validation.invalid'),
+  meetingId: z.uuid('validation.invalid'),
+});
 export const clubTopicParamsSchema = z.object({
   id: z.uuid('validation.invalid'),
   topicId: z.uuid('validation.invalid'),

@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'clubCurrentBook',
   /** Club members: the next meeting was set or moved. */
   'clubMeeting',
+  /** Club members: the meeting starts within 24 hours. */
+  'meetingReminder',
   /** Admins: a reader suggested a book for the catalogue. */
   'bookSuggested',
   /** Someone followed the recipient (a public profile). */
@@ -51,7 +53,7 @@ export const notificationDataSchema = z.object({
   reason: z.string().optional(),
   /** A meeting's start, ISO 8601. */
   startsAt: z.string().optional(),
-  /** A suggested book's title. */
+  /** A suggested book's title, or a meeting's. */
   title: z.string().optional(),
   reportId: z.string().optional(),
   suggestionId: z.string().optional(),
@@ -138,10 +140,11 @@ export type NotificationPatch = z.infer<typeof notificationPatchSchema>;
  * settings page. With no saved row the defaults apply.
  */
 /**
- * The kinds a reader chooses email for: every notification kind, plus `meeting-reminder` (the
- * 24-hour reminder of a club meeting, mailed by the clubs module, which asks `emailChoice`).
+ * The kinds a reader chooses email for: every notification kind. `meetingReminder` (the 24-hour
+ * reminder of a club meeting) is mailed at once by the clubs module, with its `.ics`, which asks
+ * `emailChoice`; in the digest it is a line like any other.
  */
-export const EMAIL_NOTIFICATION_KINDS = [...NOTIFICATION_KINDS, 'meeting-reminder'] as const;
+export const EMAIL_NOTIFICATION_KINDS = NOTIFICATION_KINDS;
 export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
 
 /** Per kind: no mail, a mail at once, or a line in the daily digest. */
@@ -153,7 +156,7 @@ export type EmailChoice = z.infer<typeof emailChoiceSchema>;
 export const DEFAULT_EMAIL_CHOICES = Object.fromEntries(
   EMAIL_NOTIFICATION_KINDS.map((kind) => [
     kind,
-    kind === 'followRequest' || kind === 'reviewReply' || kind === 'meeting-reminder' ? 'instant' : 'digest',
+    kind === 'followRequest' || kind === 'reviewReply' || kind === 'meetingReminder' ? 'instant' : 'digest',
   ]),
 ) as Record<EmailNotificationKind, EmailChoice>;
 
@@ -230,6 +233,7 @@ export const NOTIFICATION_CHOICE_OF_KIND: Record<
   clubJoinDeclined: 'clubs',
   clubCurrentBook: 'clubs',
   clubMeeting: 'clubs',
+  meetingReminder: 'clubs',
   newFollower: 'follows',
   followRequest: 'follows',
   followAccepted: 'follows',
@@ -259,6 +263,7 @@ export function notificationLink(
     case 'clubJoinDeclined':
     case 'clubCurrentBook':
     case 'clubMeeting':
+    case 'meetingReminder':
       return clubId ? `/community/bookclub?club=${encodeURIComponent(clubId)}` : '/community/bookclub';
     case 'followRequest':
       return '/dashboard/settings?section=privacy';

@@ -79,8 +79,10 @@ export async function startJobQueue(
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: executorFor(database),
-    // The timekeeper: every node checks the cron schedules (`schedule`); pg-boss sends each tick once.
+    // The timekeeper (cron schedules, `schedule`): every node checks the schedules and pg-boss sends
+    // each tick once; the jobs reach their queue through pg-boss's own send-it queue, polled every 15 s.
     schedule: true,
+    cronWorkerIntervalSeconds: 15,
     supervise: true,
     migrate: true,
     maintenanceIntervalSeconds: 60,

@@ -118,7 +118,10 @@ export const clubTopicReplies = pgTable(
   ],
 );
 
-/** A club's meetings: every next meeting a moderator sets is one row (moving it updates the row). */
+/**
+ * A club's meetings: every next meeting a moderator sets is one row (moving it updates the row).
+ * `reminded_at`: when the members were reminded of it (24 hours before); moving it clears it.
+ */
 export const clubMeetings = pgTable(
   'club_meetings',
   {
@@ -130,9 +133,16 @@ export const clubMeetings = pgTable(
     title: text('title'),
     location: text('location'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    remindedAt: timestampTz('reminded_at'),
     ...timestamps,
   },
-  (t) => [index('club_meetings_club_starts_idx').on(t.clubId, t.startsAt)],
+  (t) => [
+    index('club_meetings_club_starts_idx').on(t.clubId, t.startsAt),
+    /** The reminder job's scan: meetings not reminded yet, by start. */
+    index('club_meetings_unreminded_idx')
+      .on(t.startsAt)
+      .where(sql`${t.remindedAt} IS NULL`),
+  ],
 );
 
 export type ClubRow = typeof clubs.$inferSelect;

@@ -373,6 +373,15 @@ const CONTENT_MATRIX: Record<string, ContentRow> = {
     paths: (w) => w.topicIds.map((topicId) => `/api/clubs/${w.clubId}/topics/${topicId}`),
   },
   'GET /api/clubs/{id}/meetings': { paths: (w) => [`/api/clubs/${w.clubId}/meetings`] },
+  // A meeting's calendar file: the club's and the meeting's words, no one's name.
+  'GET /api/clubs/{id}/meetings/{meetingId}/ics': {
+    paths: async (w) => {
+      const list = await server.request<{ items: Array<{ id: string }> }>(`/api/clubs/${w.clubId}/meetings`, {
+        token: w.tokens.owner,
+      });
+      return (list.body.items ?? []).map((meeting) => `/api/clubs/${w.clubId}/meetings/${meeting.id}/ics`);
+    },
+  },
   'GET /api/readers/{id}': { paths: (w) => readers(w).map((id) => `/api/readers/${id}`) },
   'GET /api/readers/{id}/followers': { paths: (w) => readers(w).map((id) => `/api/readers/${id}/followers`) },
   'GET /api/readers/{id}/following': { paths: (w) => readers(w).map((id) => `/api/readers/${id}/following`) },

@@ -60,6 +60,15 @@ export interface ClubsServiceDeps {
   relationships?: HiddenReaders;
   /** The posting policy (a confirmed address, when the site requires one). */
   mayPost?: MayPost;
+  /** The site's public address (`PUBLIC_URL`): a meeting's calendar file links to its club's page. */
+  publicUrl: string;
+}
+
+/** A club's page on the site, absolute. */
+export function clubPageUrl(publicUrl: string, clubId: string): string {
+  const url = new URL('/community/bookclub', `${publicUrl}/`);
+  url.searchParams.set('club', clubId);
+  return url.href;
 }
 
 const COVER_EXTENSIONS = new Set<string>(['jpg', 'png', 'webp']);
@@ -79,6 +88,7 @@ export function createClubsService({
   chatLimiter,
   relationships,
   mayPost,
+  publicUrl,
 }: ClubsServiceDeps) {
   const hiddenFrom = (userId: string | null | undefined) =>
     relationships ? relationships.hiddenFrom(userId) : Promise.resolve([]);
@@ -330,7 +340,19 @@ export function createClubsService({
     setCover,
     cover,
     ...createClubMembership({ db, clubs, access: clubAccess, storage, events, hiddenFrom }),
-    ...createClubTalk({ db, clubs, talk, access: clubAccess, chatLimiter, hiddenFrom, mayPost }),
+    ...createClubTalk({
+      db,
+      clubs,
+      talk,
+      access: clubAccess,
+      chatLimiter,
+      hiddenFrom,
+      mayPost,
+      calendarLinks: (clubId) => ({
+        clubUrl: clubPageUrl(publicUrl, clubId),
+        host: new URL(publicUrl).hostname,
+      }),
+    }),
     publicClubsOf,
     genreGroups,
     publicNames,

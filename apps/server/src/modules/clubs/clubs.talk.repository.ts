@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { selectRows } from '../../db/sql-helpers.js';
 import { now } from '../../lib/time.js';
-import { notBy, USER_COLUMNS, viewerIsMember, type ClubPerson } from './clubs.repository.js';
+import { MEMBER_STATES, notBy, USER_COLUMNS, viewerIsMember, type ClubPerson } from './clubs.repository.js';
 
 export interface MessageWithAuthor {
   message: ClubMessageRow;
@@ -248,14 +248,101 @@ export function createClubTalkRepository(db: Db) {
       return row;
     },
 
+    /** Moves or renames a meeting; a move clears `reminded_at` (its members are reminded again). */
     async updateMeeting(
       id: string,
       values: { startsAt: Date; title: string | null; location: string | null },
       tx: Db,
     ): Promise<ClubMeetingRow> {
-      const [row] = await tx.update(clubMeetings).set(values).where(eq(clubMeetings.id, id)).returning();
+      const [row] = await tx
+        .update(clubMeetings)
+        .set({
+          ...values,
+          remindedAt: sql`CASE WHEN ${clubMeetings.startsAt} = ${values.startsAt.toISOString()}::timestamptz
+                               THEN ${clubMeetings.remindedAt} END`,
+        })
+        .where(eq(clubMeetings.id, id))
+        .returning();
       if (!row) throw new Error('meeting update returned nothing');
       return row;
+    },
+
+    /** One meeting of the club, with the club's name. */
+    async meeting(
+      clubId: string,
+      meetingId: string,
+    ): Promise<{ meeting: ClubMeetingRow; clubName: string } | undefined> {
+      const [row] = await db
+        .select({ meeting: getTableColumns(clubMeetings), clubName: clubs.name })
+        .from(clubMeetings)
+        .innerJoin(clubs, eq(clubs.id, clubMeetings.clubId))
+        .where(and(eq(clubMeetings.clubId, clubId), eq(clubMeetings.id, meetingId)));
+      return row;
+    },
+
+    /**
+     * Claims the meetings starting in `(at, at + withinMs]` whose members were not reminded yet:
+     * marks them reminded at `at` and answers them with their club's name and the members to tell
+     * (members and moderators whose account is active). One UPDATE: of two nodes claiming at once,
+     * the second waits on the row locks, sees `reminded_at` set and skips those rows.
+     */
+    async claimMeetingsToRemind(
+      at: Date,
+      withinMs: number,
+      tx: Db,
+    ): Promise<
+      Array<{
+        meeting: ClubMeetingRow;
+        clubName: string;
+        members: Array<{ id: string; name: string; email: string; language: string | null }>;
+      }>
+    > {
+      const until = new Date(at.getTime() + withinMs);
+      const claimed = await tx
+        .update(clubMeetings)
+        // Not a change of the meeting: `updated_at` (its calendar SEQUENCE) stays.
+        .set({ remindedAt: at, updatedAt: sql`${clubMeetings.updatedAt}` })
+        .where(
+          and(
+            sql`${clubMeetings.remindedAt} IS NULL`,
+            gt(clubMeetings.startsAt, at),
+            lte(clubMeetings.startsAt, until),
+          ),
+        )
+        .returning();
+      if (claimed.length === 0) return [];
+      const clubIds = [...new Set(claimed.map((row) => row.clubId))];
+      const [names, members] = await Promise.all([
+        tx.select({ id: clubs.id, name: clubs.name }).from(clubs).where(inArray(clubs.id, clubIds)),
+        tx
+          .select({
+            clubId: clubMemberships.clubId,
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            language: users.language,
+          })
+          .from(clubMemberships)
+          .innerJoin(users, eq(users.id, clubMemberships.userId))
+          .where(
+            and(
+              inArray(clubMemberships.clubId, clubIds),
+              inArray(clubMemberships.state, MEMBER_STATES),
+              eq(users.status, 'active'),
+            ),
+          )
+          .orderBy(asc(users.id)),
+      ]);
+      const nameOf = new Map(names.map((row) => [row.id, row.name]));
+      return claimed
+        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+        .map((meeting) => ({
+          meeting,
+          clubName: nameOf.get(meeting.clubId) ?? '',
+          members: members
+            .filter((member) => member.clubId === meeting.clubId)
+            .map(({ clubId: _clubId, ...member }) => member),
+        }));
     },
 
     async deleteMeeting(id: string, tx: Db): Promise<void> {

@@ -1,5 +1,6 @@
 import {
   clubMeetingListSchema,
+  clubMeetingParamsSchema,
   clubMeetingsQuerySchema,
   clubMessageListSchema,
   clubMessagesQuerySchema,
@@ -176,6 +177,31 @@ export const clubTalkRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.when,
       );
       return { items: rows.map((row) => presentMeeting(row.meeting, row.clubName)) };
+    },
+  );
+
+  app.get(
+    '/api/clubs/:id/meetings/:meetingId/ics',
+    {
+      schema: {
+        tags,
+        summary: 'A meeting as an iCalendar file (Add to calendar), for whoever may see the club’s meetings',
+        params: clubMeetingParamsSchema,
+        produces: ['text/calendar'],
+      },
+    },
+    async (request, reply) => {
+      const file = await app.services.clubs.meetingCalendar(
+        await optionalActor(request),
+        request.params.id,
+        request.params.meetingId,
+        requestLanguage(request),
+      );
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(file.content);
     },
   );
 };

@@ -3,6 +3,7 @@ import {
   type ClubMessagesQuery,
   type ClubTopicInput,
   type ClubTopicReplyInput,
+  type Language,
 } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, RateLimitedError, ValidationError } from '../../lib/errors.js';
@@ -12,6 +13,7 @@ import type { MayPost } from '../users/posting.policy.js';
 import type { ClubAccess } from './clubs.access.js';
 import { assertCanSeeInside, assertMember } from './clubs.policy.js';
 import type { ClubsRepository } from './clubs.repository.js';
+import { meetingFilename, meetingIcs } from './meeting-ics.js';
 import type {
   ClubTalkRepository,
   MessageWithAuthor,
@@ -40,9 +42,11 @@ export function createClubTalk(deps: {
   hiddenFrom: (userId: string | null | undefined) => Promise<string[]>;
   /** The posting policy: chat messages, topics and topic replies. */
   mayPost?: MayPost;
+  /** A club's page, absolute, and the site's host (a meeting's calendar file names both). */
+  calendarLinks: (clubId: string) => { clubUrl: string; host: string };
 }) {
   const { mayPost } = deps;
-  const { db, clubs, talk, chatLimiter, hiddenFrom } = deps;
+  const { db, clubs, talk, chatLimiter, hiddenFrom, calendarLinks } = deps;
   const { access } = deps.access;
 
   // Chat -----------------------------------------------------------------------------------------
@@ -182,6 +186,32 @@ export function createClubTalk(deps: {
     return talk.meetings({ clubId }, when, CLUB_LIMITS.listMax);
   }
 
+  /** One meeting of the club, for whoever may see the club's insides (404 otherwise, as the list). */
+  async function meeting(actor: Actor | null, clubId: string, meetingId: string) {
+    const { club, state } = await access(clubId, actor);
+    assertCanSeeInside(club, state);
+    const found = await talk.meeting(clubId, meetingId);
+    if (!found) throw new NotFoundError();
+    return found;
+  }
+
+  /**
+   * The meeting as an iCalendar file in the reader's language, for whoever may see it (404 as for
+   * `meeting`): its name and its text.
+   */
+  async function meetingCalendar(
+    actor: Actor | null,
+    clubId: string,
+    meetingId: string,
+    language: Language,
+  ): Promise<{ filename: string; content: string }> {
+    const found = await meeting(actor, clubId, meetingId);
+    return {
+      filename: meetingFilename(found.clubName, found.meeting.startsAt),
+      content: meetingIcs({ ...found, ...calendarLinks(clubId), language }),
+    };
+  }
+
   function myMeetings(actor: Actor, when: 'upcoming' | 'past') {
     return talk.meetings({ memberId: actor.userId }, when, CLUB_LIMITS.listMax);
   }
@@ -196,6 +226,8 @@ export function createClubTalk(deps: {
     createTopic,
     replyToTopic,
     meetings,
+    meeting,
+    meetingCalendar,
     myMeetings,
   };
 }

@@ -18,6 +18,7 @@ export const MAIL_KINDS = [
   'email-changed',
   'recovery-verify',
   'account-delete-confirm',
+  'meeting-reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -56,7 +57,27 @@ export interface MailData {
   'email-changed': { name: string; email: string; newEmail: string; link: string };
   'recovery-verify': { name: string; email: string; accountEmail: string; link: string; hours: number };
   'account-delete-confirm': { name: string; email: string; link: string };
+  /**
+   * A club meeting within 24 hours: `title` the meeting's (or "Meeting"), `when` its start in the
+   * reader's language, `location` the place or link ('' when none), `filename` the attached `.ics`,
+   * `link` the club's page (the footer links to the notification settings).
+   */
+  'meeting-reminder': {
+    name: string;
+    clubName: string;
+    title: string;
+    when: string;
+    location: string;
+    filename: string;
+    link: string;
+  };
 }
+
+/**
+ * Mail a reader gets because of their notification settings (not because of something just done):
+ * the footer says so and links to those settings.
+ */
+const NOTICE_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['meeting-reminder']);
 
 export interface RenderedMail {
   subject: string;
@@ -114,10 +135,16 @@ export function loadMailTemplates(dir: string = TEMPLATES_DIR) {
       const set = byLanguage[language];
       const parts = set.kinds[kind];
       const subject = parts.subject(data).trim();
+      const footer = {
+        siteUrl,
+        unsubscribeUrl,
+        notice: NOTICE_KINDS.has(kind),
+        settingsUrl: `${siteUrl}/dashboard/settings?section=preferences`,
+      };
       return {
         subject,
-        text: set.layoutText({ body: parts.text(data).trim(), siteUrl, unsubscribeUrl }),
-        html: set.layoutHtml({ body: parts.html(data), subject, siteUrl, unsubscribeUrl }),
+        text: set.layoutText({ body: parts.text(data).trim(), ...footer }),
+        html: set.layoutHtml({ body: parts.html(data), subject, ...footer }),
       };
     },
   };

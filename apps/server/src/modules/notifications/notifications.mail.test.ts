@@ -106,7 +106,7 @@ describe('email choices', () => {
     expect(got.body.email).toMatchObject({
       followRequest: 'instant',
       reviewReply: 'instant',
-      'meeting-reminder': 'instant',
+      meetingReminder: 'instant',
       newFollower: 'digest',
       reviewLike: 'digest',
       clubMeeting: 'digest',
@@ -116,13 +116,13 @@ describe('email choices', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.email).toEqual({ ...DEFAULT_EMAIL_CHOICES, reviewLike: 'off' });
     // A second change keeps the first; a request without `email` keeps both.
-    await savePreferences(reader, { ...IN_APP, email: { 'meeting-reminder': 'digest' } });
+    await savePreferences(reader, { ...IN_APP, email: { meetingReminder: 'digest' } });
     expect((await savePreferences(reader, IN_APP)).body.email).toEqual({
       ...DEFAULT_EMAIL_CHOICES,
       reviewLike: 'off',
-      'meeting-reminder': 'digest',
+      meetingReminder: 'digest',
     });
-    await expect(server.app.services.notifications.emailChoice(reader.id, 'meeting-reminder')).resolves.toBe(
+    await expect(server.app.services.notifications.emailChoice(reader.id, 'meetingReminder')).resolves.toBe(
       'digest',
     );
     await expect(server.app.services.notifications.emailChoice(reader.id, 'followRequest')).resolves.toBe(

@@ -81,7 +81,7 @@ export function createNotificationMail({ db, repo, mail, logger }: NotificationM
       subject: told.data.subject ?? '',
     };
     const path =
-      told.kind === 'meeting-reminder'
+      told.kind === 'meetingReminder'
         ? told.clubId
           ? `/community/bookclub?club=${encodeURIComponent(told.clubId)}`
           : '/community/bookclub'
@@ -109,7 +109,8 @@ export function createNotificationMail({ db, repo, mail, logger }: NotificationM
     const kind = notification.kind as EmailNotificationKind;
     try {
       const choices = await repo.choices(created.recipientId);
-      if (choices.email[kind] !== 'instant') return;
+      // A meeting reminder is mailed by the clubs module itself, with the meeting's `.ics`.
+      if (choices.email[kind] !== 'instant' || kind === 'meetingReminder') return;
       const reader = await repo.mailReader(created.recipientId);
       if (!reader) return;
       const described = describe(

@@ -329,7 +329,7 @@ export function createNotificationsService({
     /**
      * How the reader wants mail about `kind`: `off`, `instant` (a mail at once) or `digest` (a line
      * in the daily digest); their saved choice, else the default (`DEFAULT_EMAIL_CHOICES`). Other
-     * modules that mail about a kind (the clubs' `meeting-reminder`) ask this before sending; it does
+     * modules that mail about a kind (the clubs' `meetingReminder`) ask this before sending; it does
      * not check the address is verified (`notificationMail.recipient` does).
      */
     async emailChoice(userId: string, kind: EmailNotificationKind): Promise<EmailChoice> {

@@ -1,6 +1,6 @@
 import { EmailUnverifiedError } from '../../lib/errors.js';
 import type { UsersRepository } from './users.repository.js';
-import type { Actor } from './users.policy.js';
+import type { Actor } from '../../lib/actor.js';
 
 /**
  * Who may write for others to read (reviews, replies to reviews and club topics, club topics, chat

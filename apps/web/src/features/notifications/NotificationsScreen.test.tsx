@@ -90,6 +90,28 @@ describe('NotificationsScreen', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 
+  it('says a meeting is near (meetingReminder) and leads to the club', async () => {
+    const reminder: Notification = {
+      ...meeting,
+      id: '9a8b7c6d-0000-4000-8000-000000000002',
+      kind: 'meetingReminder',
+      status: 'unread',
+      data: { clubName: 'Addis Readers', startsAt: '2026-12-01T15:00:00.000Z', title: 'Chapter one' },
+    };
+    mockFetch({
+      'GET /api/notifications': { body: listOf([reminder]) },
+      'GET /api/notifications/unread-count': { body: { unreadCount: 1 } },
+    });
+    renderWithProviders(<NotificationsScreen />, { path: '/dashboard/notifications' });
+    const [row] = await screen.findAllByTestId('notification');
+    expect(row).toHaveTextContent('Addis Readers meets on');
+    expect(row).toHaveTextContent('2026');
+    expect(within(row!).getByRole('link', { name: 'Meeting soon' })).toHaveAttribute(
+      'href',
+      `/community/bookclub?club=${meeting.clubId}`,
+    );
+  });
+
   it('shows the empty state of a filter', async () => {
     mockFetch({
       'GET /api/notifications': { body: listOf([]) },

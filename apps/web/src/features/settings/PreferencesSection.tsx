@@ -31,10 +31,7 @@ type InAppKey = Exclude<ChoiceKey, 'newsletter'>;
 
 /** The kinds each in-app switch covers, whose email is chosen beside it (meeting reminders with clubs). */
 function emailKindsOf(key: InAppKey): EmailNotificationKind[] {
-  const kinds: EmailNotificationKind[] = NOTIFICATION_KINDS.filter(
-    (kind) => NOTIFICATION_CHOICE_OF_KIND[kind] === key,
-  );
-  return key === 'clubs' ? [...kinds, 'meeting-reminder'] : kinds;
+  return NOTIFICATION_KINDS.filter((kind) => NOTIFICATION_CHOICE_OF_KIND[kind] === key);
 }
 
 /** Spec §2 Preferences: notifications and newsletter, reading preferences, theme and language. */

@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClubMeeting, ClubMeetingList, ClubMeetingsQuery } from '@nebab/shared';
 import {
@@ -7,6 +7,7 @@ import {
   clubQueryOptions,
   myClubEventsQueryOptions,
 } from '../../api/clubs/queries';
+import { downloadExport } from '../../api/imports/mutations';
 import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../../features/auth/authContext';
 import { useFormatDate } from '../../i18n/useFormatDate';
@@ -144,6 +145,46 @@ function MeetingCard({ meeting, showClub }: { meeting: ClubMeeting; showClub: bo
         <p className="mt-1 text-sm text-ink-muted [overflow-wrap:anywhere]">{meeting.location}</p>
       ) : null}
       {showClub ? <p className="mt-2 text-sm font-semibold text-accent">{meeting.clubName}</p> : null}
+      <AddToCalendar meeting={meeting} />
+    </div>
+  );
+}
+
+/** Downloads the meeting's `.ics` (with the reader's token: a private club's meetings need it). */
+function AddToCalendar({ meeting }: { meeting: ClubMeeting }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const date = formatDate(meeting.startsAt, { dateStyle: 'full', timeStyle: 'short' });
+  async function download() {
+    setState('busy');
+    try {
+      await downloadExport(
+        `/api/clubs/${encodeURIComponent(meeting.clubId)}/meetings/${encodeURIComponent(meeting.id)}/ics`,
+        `meeting-${meeting.startsAt.slice(0, 10)}.ics`,
+      );
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <div className="mt-3">
+      <button
+        type="button"
+        className="btn-secondary text-sm"
+        aria-label={t('clubsUi.events.addToCalendarLabel', { date })}
+        disabled={state === 'busy'}
+        onClick={() => void download()}
+        data-testid="add-to-calendar"
+      >
+        {t('clubsUi.events.addToCalendar')}
+      </button>
+      {state === 'failed' ? (
+        <p role="alert" className="field-error mt-1">
+          {t('clubsUi.events.addToCalendarError')}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,4 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "club_meetings" ADD COLUMN "reminded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "club_meetings_unreminded_idx" ON "club_meetings" USING btree ("starts_at") WHERE "club_meetings"."reminded_at" IS NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" IN ('reviewReply', 'reviewLike', 'reviewReport', 'bookReport', 'clubJoinRequest', 'clubJoinApproved', 'clubJoinDeclined', 'clubCurrentBook', 'clubMeeting', 'meetingReminder', 'bookSuggested', 'newFollower', 'followRequest', 'followAccepted', 'contactMessage'));
