@@ -214,3 +214,6 @@ export function createMailService(deps: MailServiceDeps) {
 }
 
 export type MailService = ReturnType<typeof createMailService>;
+
+/** How far a batch (a newsletter issue) got: queued, sent and failed messages. */
+export type { BatchCounts } from './mail.repository.js';

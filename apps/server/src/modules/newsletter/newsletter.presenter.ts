@@ -1,6 +1,6 @@
 import type { NewsletterIssue } from '@nebab/shared';
 import type { NewsletterIssueRow } from '../../db/schema/index.js';
-import type { BatchCounts } from '../mail/mail.repository.js';
+import type { BatchCounts } from '../mail/mail.service.js';
 
 export function presentIssue(row: NewsletterIssueRow & BatchCounts): NewsletterIssue {
   return {

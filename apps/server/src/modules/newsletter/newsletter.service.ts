@@ -6,7 +6,7 @@ import { hashToken, newSessionToken } from '../../lib/ids.js';
 import type { JobQueue } from '../../lib/job-queue.js';
 import type { Logger } from '../../lib/logger.js';
 import { now } from '../../lib/time.js';
-import type { BatchCounts } from '../mail/mail.repository.js';
+import type { BatchCounts } from '../mail/mail.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { NewsletterRepository } from './newsletter.repository.js';
 
