@@ -99,7 +99,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/pages/**'], message: 'api/ is below features and pages.' }] },
+        {
+          patterns: [
+            { group: ['**/features/**', '**/pages/**'], message: 'api/ is below features and pages.' },
+          ],
+        },
       ],
     },
   },
@@ -110,7 +114,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/pages/**', '**/ssr/**'], message: 'features/ never imports pages/ or ssr/.' }] },
+        {
+          patterns: [
+            { group: ['**/pages/**', '**/ssr/**'], message: 'features/ never imports pages/ or ssr/.' },
+          ],
+        },
       ],
     },
   },

@@ -164,7 +164,10 @@ export function createBooksService(deps: {
     const shown =
       (anyActive ? book.status === 'active' : bookVisibleTo(book, viewerId)) ||
       (actor !== null && hasRole(actor, 'admin')) ||
-      (book.status === 'active' && viewerId !== null && inLibrary !== undefined && (await inLibrary(viewerId, id)));
+      (book.status === 'active' &&
+        viewerId !== null &&
+        inLibrary !== undefined &&
+        (await inLibrary(viewerId, id)));
     if (!shown) throw new NotFoundError();
     if (book.status === 'active' && version === catalogueVersion) seenActive.set(id, true);
     return book;

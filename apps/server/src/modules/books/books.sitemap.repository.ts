@@ -4,7 +4,6 @@ import { selectRows } from '../../db/sql-helpers.js';
 import { toDate, type SitemapRow } from '../../lib/sitemap-row.js';
 import { ACTIVE } from './book-card.js';
 
-
 /** The sitemap's book pages: every public book (`ACTIVE`) with its last change, and the catalogue's latest change. */
 export function createBooksSitemapRepository(db: Db) {
   return {

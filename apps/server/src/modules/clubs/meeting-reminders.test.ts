@@ -32,7 +32,10 @@ type Account = Awaited<ReturnType<typeof signUp>>;
 
 /** Confirms the account's address: notification mail goes to confirmed addresses only. */
 async function verified(account: Account): Promise<Account> {
-  await server.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, account.response.user.id));
+  await server.db
+    .update(users)
+    .set({ emailVerifiedAt: new Date() })
+    .where(eq(users.id, account.response.user.id));
   return account;
 }
 

@@ -129,7 +129,9 @@ describe('OpenAPI and security headers', () => {
     expect(served.size).toBeGreaterThan(150);
     expect([...served].filter((operation) => !documented.has(operation)).sort()).toEqual([]);
     // Pages outside /api (robots.txt, sitemaps) are in the document's other tables, not in OpenAPI.
-    const gone = [...documented].filter((operation) => operation.includes(' /api/') && !served.has(operation));
+    const gone = [...documented].filter(
+      (operation) => operation.includes(' /api/') && !served.has(operation),
+    );
     expect(gone.sort()).toEqual([]);
   });
 

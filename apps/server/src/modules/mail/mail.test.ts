@@ -95,7 +95,11 @@ describe('mail over SMTP', () => {
     expect(parsed.attachments[0]?.content.toString('utf8')).toBe(ics);
     // A mail without them keeps the "if it was not you" footer and has no list headers.
     const plain = uniqueEmail('plain');
-    await server.app.services.mail.send('verify-email', { to: plain, language: 'en', data: verifyData(plain) });
+    await server.app.services.mail.send('verify-email', {
+      to: plain,
+      language: 'en',
+      data: verifyData(plain),
+    });
     const other = await smtp.waitFor((m) => m.to.includes(plain));
     expect(other.raw).not.toMatch(/^List-Unsubscribe/im);
     expect(other.parsed.text).toContain('If it was not you, you can ignore it.');

@@ -48,9 +48,7 @@ function messageOptions(from: string, mail: OutgoingMail): SendMailOptions {
     headers: {
       'Content-Language': mail.language,
       'Auto-Submitted': 'auto-generated',
-      ...(mail.unsubscribeUrl
-        ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-        : {}),
+      ...(mail.unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
     },
     // nodemailer writes `List-Unsubscribe: <url>` from this.
     ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
