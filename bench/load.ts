@@ -24,7 +24,7 @@
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { ClubMessage, SearchQueryInput } from '@nebab/shared';
+import type { ClubMessage } from '@nebab/shared';
 import { Pool } from 'undici';
 import { startCluster, stopClusterOnExit } from '../scripts/cluster/cluster.js';
 import {
@@ -41,7 +41,7 @@ import {
   type ChatSocket,
   type SeededReader,
 } from './lib/cluster-bench.js';
-import { SEARCH, SUGGEST } from './queries.js';
+import { SEARCH, searchPath, SUGGEST } from './queries.js';
 import pg from 'pg';
 
 const CLIENTS = Math.floor(envNumber('BENCH_CLIENTS', 200));
@@ -101,14 +101,6 @@ function pick<T>(items: readonly T[]): T {
 /** Popular books are visited most: an index skewed towards the head of the list. */
 function skewed<T>(items: readonly T[]): T {
   return items[Math.floor(items.length * Math.random() ** 2.5)]!;
-}
-
-function searchPath(query: SearchQueryInput): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  return `/api/search?${params.toString()}`;
 }
 
 interface CallOptions {

@@ -138,3 +138,12 @@ export const SUGGEST = [
   'shadow',
   'the night',
 ];
+
+/** The search request a query makes (`/api/search?q=…&genre=…`). */
+export function searchPath(query: SearchQueryInput): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  return `/api/search?${params.toString()}`;
+}
