@@ -25,6 +25,13 @@ const SITE = 'https://nebab.et';
 const WIDTH = 360;
 
 const startsAt = new Date('2026-12-05T15:00:00Z');
+/** The unsubscribe page of the kinds that carry one. */
+const UNSUBSCRIBE: Partial<Record<MailKind, string>> = {
+  'newsletter-issue': '/newsletter/unsubscribe',
+  notification: '/notifications/unsubscribe',
+  'notification-digest': '/notifications/unsubscribe',
+  'meeting-reminder': '/notifications/unsubscribe',
+};
 const name: Record<Language, string> = { en: 'Abebe Bikila', am: 'አበበ ቢቂላ' };
 
 /** Sample data per kind and language (long enough to show wrapping: a real token, a long club name). */
@@ -36,6 +43,89 @@ function sample<K extends MailKind>(kind: K, language: Language): MailData[K] {
     'password-google': { name: name[language], email, link: `${SITE}/login` },
     'verify-email': { name: name[language], email, link: `${SITE}/verify-email?token=${token}`, hours: 48 },
     'account-deleted': { name: name[language], email, link: `${SITE}/` },
+    'newsletter-confirm': { email, link: `${SITE}/newsletter/confirm?token=${token}`, days: 7 },
+    'newsletter-issue': {
+      subject: language === 'am' ? 'በዚህ ወር በነባብ አዲስ' : 'New on Nebab this month',
+      paragraphs:
+        language === 'am'
+          ? ['አሥር አዳዲስ የኢትዮጵያ ልብወለዶች ወደ ካታሎጉ ገብተዋል።', 'የቅዳሜው የጋራ ንባብ ፍቅር እስከ መቃብርን ይጀምራል።']
+          : [
+              'Ten new Ethiopian novels joined the catalogue this month, among them two first novels.',
+              'The Saturday readalong starts Fikir Eske Mekabir: join the club and read a chapter a week.',
+            ],
+    },
+    notification: {
+      name: name[language],
+      title: language === 'am' ? 'አዲስ ምላሽ' : 'New reply',
+      message:
+        language === 'am'
+          ? 'ትዕግስት ኃይሌ ለ“ፍቅር እስከ መቃብር” ግምገማዎ ምላሽ ሰጥተዋል።'
+          : 'Tigist Haile replied to your review of “Fikir Eske Mekabir”.',
+      excerpt:
+        language === 'am' ? 'በጣም እስማማለሁ፤ ሁለተኛው ክፍል ይበልጣል።' : 'I agree, and the second part is even better.',
+      link: `${SITE}/book/ethiopian-1#reviews`,
+      settingsLink: `${SITE}/dashboard/settings?section=preferences`,
+    },
+    'notification-digest': {
+      name: name[language],
+      total: language === 'am' ? '3 ማሳወቂያዎች' : '3 notifications',
+      groups: [
+        {
+          title: language === 'am' ? 'አዲስ ተከታዮች' : 'New followers',
+          count: '2',
+          lines: [
+            {
+              text: language === 'am' ? 'ሰላም ተስፋዬ ይከተልዎታል።' : 'Selam Tesfaye follows you.',
+              link: `${SITE}/reader/1`,
+            },
+            {
+              text: language === 'am' ? 'ዳዊት መኮንን ይከተልዎታል።' : 'Dawit Mekonnen follows you.',
+              link: `${SITE}/reader/2`,
+            },
+          ],
+        },
+        {
+          title: language === 'am' ? 'የተወደዱ ግምገማዎች' : 'Reviews liked',
+          count: '1',
+          lines: [
+            {
+              text: language === 'am' ? 'ሔኖክ ለ“ኦሮማይ” ግምገማዎን ወደዱት።' : 'Henok liked your review of “Oromay”.',
+              link: `${SITE}/book/ethiopian-2#reviews`,
+            },
+          ],
+        },
+      ],
+      more: '',
+      notificationsLink: `${SITE}/dashboard/notifications`,
+      settingsLink: `${SITE}/dashboard/settings?section=preferences`,
+    },
+    'email-change-confirm': {
+      name: name[language],
+      email: 'abebe.new.address@example.org',
+      oldEmail: email,
+      link: `${SITE}/verify-email?token=${token}`,
+      hours: 48,
+    },
+    'email-change-requested': {
+      name: name[language],
+      email,
+      newEmail: 'abebe.new.address@example.org',
+      link: `${SITE}/dashboard/settings?section=security`,
+    },
+    'email-changed': {
+      name: name[language],
+      email,
+      newEmail: 'abebe.new.address@example.org',
+      link: `${SITE}/dashboard/settings?section=security`,
+    },
+    'recovery-verify': {
+      name: name[language],
+      email: 'abebe.recovery@example.org',
+      accountEmail: email,
+      link: `${SITE}/verify-email?token=${token}`,
+      hours: 48,
+    },
+    'account-delete-confirm': { name: name[language], email, link: `${SITE}/delete-account?token=${token}` },
     'meeting-reminder': {
       name: name[language],
       clubName: language === 'am' ? 'የአዲስ አበባ አንባቢያን ክበብ' : 'Addis Ababa Readers’ Circle',
@@ -85,7 +175,9 @@ try {
   const faces = `<style>${fontFace()}</style>`;
   for (const kind of MAIL_KINDS) {
     for (const language of LANGUAGES) {
-      const rendered = templates.render(kind, language, sample(kind, language), SITE);
+      // Newsletter and notification mail carry their one-click unsubscribe link in the footer.
+      const unsubscribe = UNSUBSCRIBE[kind] ? `${SITE}${UNSUBSCRIBE[kind]}?token=${'u'.repeat(43)}` : null;
+      const rendered = templates.render(kind, language, sample(kind, language), SITE, unsubscribe);
       await page.setContent(rendered.html.replace('</head>', `${faces}</head>`), { waitUntil: 'load' });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -77,7 +77,11 @@ export interface MailData {
  * Mail a reader gets because of their notification settings (not because of something just done):
  * the footer says so and links to those settings.
  */
-const NOTICE_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['meeting-reminder']);
+const NOTICE_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
+  'meeting-reminder',
+  'notification',
+  'notification-digest',
+]);
 
 export interface RenderedMail {
   subject: string;
