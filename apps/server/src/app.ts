@@ -145,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       https: config.publicUrl.startsWith('https://'),
       scriptHashes: template ? inlineScriptHashes(template.source) : [],
     });
-    await app.register(openApiPlugin);
+    await app.register(openApiPlugin, { publicUrl: config.publicUrl });
     await app.register(authPlugin);
     await app.register(realtimePlugin, { redis });
     await app.register(notificationsPushPlugin);

@@ -135,6 +135,21 @@ describe('OpenAPI and security headers', () => {
     expect(gone.sort()).toEqual([]);
   });
 
+  it('names its server and gives every operation a unique operationId (for generated clients)', async () => {
+    const res = await server.request<{
+      servers: { url: string }[];
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    }>('/api/openapi.json');
+    expect(res.body.servers).toEqual([{ url: server.url, description: 'This Nebab server' }]);
+    const ids = Object.values(res.body.paths).flatMap((item) =>
+      Object.values(item).map((operation) => operation.operationId),
+    );
+    expect(ids.length).toBeGreaterThan(150);
+    expect(ids.filter((id) => !id || !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(res.body.paths['/api/books/{id}/reviews']?.get?.operationId).toBe('getBooksByIdReviews');
+  });
+
   it('serves the browsable API documentation at /api/docs', async () => {
     const res = await fetch(`${server.url}/api/docs/`);
     expect(res.status).toBe(200);
