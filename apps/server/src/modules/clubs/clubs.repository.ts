@@ -26,6 +26,7 @@ import {
 } from '../../db/schema/index.js';
 import { escapeLike, selectRows } from '../../db/sql-helpers.js';
 import { now } from '../../lib/time.js';
+import { READER_CARD_COLUMNS, type ReaderCard } from '../users/reader-card.js';
 
 /** True when the viewer is a member (or moderator) of the club in `clubIdColumn`. */
 export const viewerIsMember = (viewerId: string, clubIdColumn: AnyColumn): SQL =>
@@ -35,20 +36,9 @@ export const viewerIsMember = (viewerId: string, clubIdColumn: AnyColumn): SQL =
 export const notBy = (column: AnyColumn, hidden: readonly string[]): SQL | undefined =>
   hidden.length > 0 ? notInArray(column, [...hidden]) : undefined;
 
-/** The user columns a member, message, topic or reply shows. */
-export const USER_COLUMNS = {
-  id: users.id,
-  name: users.name,
-  profilePicture: users.profilePicture,
-  status: users.status,
-};
-
-export interface ClubPerson {
-  id: string;
-  name: string;
-  profilePicture: string | null;
-  status: string;
-}
+/** The person a member, message, topic or reply shows: the reader card. */
+export const USER_COLUMNS = READER_CARD_COLUMNS;
+export type ClubPerson = ReaderCard;
 
 /** What the Club shape shows of a club besides its books, seen by one viewer. */
 export interface ClubFacts {

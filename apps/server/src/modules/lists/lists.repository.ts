@@ -12,13 +12,10 @@ import {
 } from '../../db/schema/index.js';
 import { selectRows, textArray } from '../../db/sql-helpers.js';
 import { ACTIVE, bookCardJson, visibleTo, type BookTile } from '../books/book-card.js';
+import { READER_CARD_COLUMNS } from '../users/reader-card.js';
 
-const OWNER_COLUMNS = {
-  id: users.id,
-  name: users.name,
-  profilePicture: users.profilePicture,
-  status: users.status,
-};
+/** A list's owner: the reader card. */
+const OWNER_COLUMNS = READER_CARD_COLUMNS;
 
 export interface ListOwner {
   id: string;

@@ -18,6 +18,7 @@ import {
   type NotificationPreferencesRow,
   type NotificationRow,
 } from '../../db/schema/index.js';
+import { READER_CARD_COLUMNS } from '../users/reader-card.js';
 
 export type { NotificationChoices } from '@nebab/shared';
 
@@ -110,12 +111,8 @@ export async function turnEmailOff(db: Db, userId: string): Promise<void> {
     });
 }
 
-const ACTOR_COLUMNS = {
-  id: users.id,
-  name: users.name,
-  profilePicture: users.profilePicture,
-  status: users.status,
-};
+/** Who did what a notification tells: the reader card. */
+const ACTOR_COLUMNS = READER_CARD_COLUMNS;
 
 /** Reads and writes `notifications` and `notification_preferences`; every query names the recipient. */
 export function createNotificationsRepository(db: Db) {

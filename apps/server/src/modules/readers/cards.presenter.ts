@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language, type ProfileBook, type ReaderSummary } from '@nebab/shared';
 import type { BookTile } from '../books/book-card.js';
 import { presentCover } from '../books/books.presenter.js';
-import { presentReviewUser } from '../reviews/reviews.presenter.js';
+import { presentReaderCard } from '../users/reader-card.js';
 
 /** A book on a shelf, a list or in the feed. */
 export function presentProfileBook(book: BookTile): ProfileBook {
@@ -13,5 +13,5 @@ export function presentReaderSummary(
   person: { id: string; name: string; profilePicture: string | null; status?: string },
   language: Language = DEFAULT_LANGUAGE,
 ): ReaderSummary {
-  return presentReviewUser({ status: 'active', ...person }, language);
+  return presentReaderCard(person, language);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { blocks, follows, readerPrivacy, users, type ReaderPrivacyRow } from '../../db/schema/index.js';
 import { selectRows } from '../../db/sql-helpers.js';
 import { now } from '../../lib/time.js';
+import { READER_CARD_COLUMNS } from '../users/reader-card.js';
 
 export type FollowRowState = 'requested' | 'following';
 
@@ -110,10 +111,7 @@ export function createReadersRepository(db: Db) {
     async findReader(id: string, tx: Db = db): Promise<ReaderRow | undefined> {
       const [row] = await tx
         .select({
-          id: users.id,
-          name: users.name,
-          profilePicture: users.profilePicture,
-          status: users.status,
+          ...READER_CARD_COLUMNS,
           location: users.location,
           createdAt: users.createdAt,
         })

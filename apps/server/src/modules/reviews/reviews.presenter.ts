@@ -1,6 +1,5 @@
 import {
   DEFAULT_LANGUAGE,
-  translate,
   type Language,
   type Reply,
   type Review,
@@ -9,21 +8,15 @@ import {
   type ReviewUser,
 } from '@nebab/shared';
 import { authorLine, coverCandidates } from '../books/books.presenter.js';
+import { presentReaderCard } from '../users/reader-card.js';
 import type { FeedReview, ReplyWithAuthor, ReviewAuthor, ReviewDetails } from './reviews.repository.js';
 
-/** The author as shown; a deleted account shows as "Deleted reader" in the request's language. */
+/** The author as shown: the reader card ("Deleted reader" for a deleted account). */
 export function presentReviewUser(
   author: Pick<ReviewAuthor, 'id' | 'name' | 'profilePicture' | 'status'>,
   language: Language = DEFAULT_LANGUAGE,
 ): ReviewUser {
-  if (author.status === 'deleted') {
-    return {
-      id: author.id,
-      name: translate('adminModeration.deletedReader', language),
-      profile_picture: null,
-    };
-  }
-  return { id: author.id, name: author.name, profile_picture: author.profilePicture };
+  return presentReaderCard(author, language);
 }
 
 /** Spec §3 Reply. */

@@ -12,22 +12,11 @@ import {
   type ReviewRow,
 } from '../../db/schema/index.js';
 import { bookCardColumns, PUBLIC_BOOK, TILE_FIELDS, type BookCard } from '../books/book-card.js';
+import { READER_CARD_COLUMNS, type ReaderCard } from '../users/reader-card.js';
 
-/** The author columns a review or reply shows. */
-const AUTHOR_COLUMNS = {
-  id: users.id,
-  name: users.name,
-  profilePicture: users.profilePicture,
-  status: users.status,
-};
-
-export interface ReviewAuthor {
-  id: string;
-  name: string;
-  profilePicture: string | null;
-  /** `deleted`: the account was removed; the presenter shows "Deleted reader". */
-  status: string;
-}
+/** The author a review or reply shows: the reader card. */
+const AUTHOR_COLUMNS = READER_CARD_COLUMNS;
+export type ReviewAuthor = ReaderCard;
 
 export interface ReactionCounts {
   likes: number;
