@@ -155,3 +155,32 @@ export async function startSmtpServer(options: SmtpOptions = {}): Promise<TestSm
     },
   };
 }
+
+/** The mail settings of a test server that sends through `smtp`: at most `perAddress` mails a minute to one address. */
+export function smtpMailConfig(smtp: TestSmtpServer, perAddress = 10) {
+  return {
+    smtpUrl: smtp.url,
+    from: 'Nebab <no-reply@nebab.test>',
+    rateLimit: { perAddress, windowMs: 60_000 },
+  };
+}
+
+/**
+ * The link to `pathname` under `publicUrl` in a delivered mail's text part, which the HTML part must
+ * carry too: the whole link and its token.
+ */
+export function mailedLink(
+  mail: ReceivedMail,
+  publicUrl: string,
+  pathname: string,
+): { url: string; token: string } {
+  const text = String(mail.parsed.text);
+  const match = new RegExp(`${publicUrl.replace(/\./g, '\\.')}${pathname}\\?token=([A-Za-z0-9_-]+)`).exec(
+    text,
+  );
+  if (!match?.[1]) throw new Error(`no ${pathname} link in: ${text}`);
+  const html = String(mail.parsed.html).replace(/&#x3D;/g, '=');
+  if (!html.includes(`${pathname}?token=${match[1]}`))
+    throw new Error(`the HTML part lacks the ${pathname} link of the text part`);
+  return { url: match[0], token: match[1] };
+}

@@ -2,7 +2,13 @@ import type { ErrorBody, MeResponse } from '@nebab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, mailMessages, users } from '../../db/schema/index.js';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server.js';
+import {
+  mailedLink,
+  smtpMailConfig,
+  startSmtpServer,
+  type ReceivedMail,
+  type TestSmtpServer,
+} from '../../../test/smtp-server.js';
 import {
   GOOD_PASSWORD,
   signUp,
@@ -17,11 +23,7 @@ let server: TestServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({
-    mail: {
-      smtpUrl: smtp.url,
-      from: 'Nebab <no-reply@nebab.test>',
-      rateLimit: { perAddress: 5, windowMs: 60_000 },
-    },
+    mail: smtpMailConfig(smtp, 5),
   });
 });
 afterAll(async () => {
@@ -33,16 +35,9 @@ afterAll(async () => {
 const mailTo = (to: string, subject: string) =>
   smtp.waitFor((m) => m.to.includes(to) && m.parsed.subject === subject);
 
-/** The token of the link to `pathname` in a mail's text part, after checking the HTML part has the same link. */
-function tokenIn(mail: ReceivedMail, pathname: string): string {
-  const text = String(mail.parsed.text);
-  const match = new RegExp(
-    `${server.config.publicUrl.replace(/\./g, '\\.')}${pathname}\\?token=([A-Za-z0-9_-]+)`,
-  ).exec(text);
-  if (!match?.[1]) throw new Error(`no ${pathname} link in: ${text}`);
-  expect(String(mail.parsed.html).replace(/&#x3D;/g, '=')).toContain(`${pathname}?token=${match[1]}`);
-  return match[1];
-}
+/** The token of the link to `pathname` in a mail (text and HTML parts alike). */
+const tokenIn = (mail: ReceivedMail, pathname: string): string =>
+  mailedLink(mail, server.config.publicUrl, pathname).token;
 
 const login = (email: string, password: string) =>
   server.request<{ token: string } & ErrorBody>('/api/auth/login', { body: { email, password } });

@@ -6,7 +6,12 @@ import { mailMessages, users } from '../../db/schema/index.js';
 import { selectRows } from '../../db/sql-helpers.js';
 import { createClub } from '../../../test/clubs-helpers.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server.js';
+import {
+  smtpMailConfig,
+  startSmtpServer,
+  type ReceivedMail,
+  type TestSmtpServer,
+} from '../../../test/smtp-server.js';
 
 let smtp: TestSmtpServer;
 let server: TestServer;
@@ -14,11 +19,7 @@ let server: TestServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({
-    mail: {
-      smtpUrl: smtp.url,
-      from: 'Nebab <no-reply@nebab.test>',
-      rateLimit: { perAddress: 20, windowMs: 60_000 },
-    },
+    mail: smtpMailConfig(smtp, 20),
   });
 });
 afterAll(async () => {

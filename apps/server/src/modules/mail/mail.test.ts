@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { mailMessages } from '../../db/schema/index.js';
 import { silentLogger } from '../../lib/logger.js';
-import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
+import { smtpMailConfig, startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
 import { startTestServer, uniqueEmail, type TestServer } from '../../../test/helpers.js';
 import { createMailTransport } from './mail.transport.js';
 import { loadMailTemplates } from './mail.templates.js';
@@ -25,11 +25,7 @@ beforeAll(async () => {
   server = await startTestServer({
     adminEmail,
     adminPassword: ADMIN_PASSWORD,
-    mail: {
-      smtpUrl: smtp.url,
-      from: 'Nebab <no-reply@nebab.test>',
-      rateLimit: { perAddress: 3, windowMs: 60_000 },
-    },
+    mail: smtpMailConfig(smtp, 3),
   });
   const login = await server.request<{ token: string }>('/api/auth/login', {
     body: { email: adminEmail, password: ADMIN_PASSWORD },

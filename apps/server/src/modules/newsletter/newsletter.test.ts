@@ -2,7 +2,13 @@ import type { ErrorBody, NewsletterIssue } from '@nebab/shared';
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterIssues, newsletterSubscriptions, users } from '../../db/schema/index.js';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server.js';
+import {
+  mailedLink,
+  smtpMailConfig,
+  startSmtpServer,
+  type ReceivedMail,
+  type TestSmtpServer,
+} from '../../../test/smtp-server.js';
 import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../../test/helpers.js';
 
 /** One server (and one SMTP server) for the file: subscribe → confirm → issues → unsubscribe. */
@@ -14,11 +20,7 @@ let readerToken: string;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({
-    mail: {
-      smtpUrl: smtp.url,
-      from: 'Nebab <no-reply@nebab.test>',
-      rateLimit: { perAddress: 5, windowMs: 60_000 },
-    },
+    mail: smtpMailConfig(smtp, 5),
   });
   const admin = await signUp(server, { fullName: 'Admin Person' });
   await server.db.update(users).set({ role: 'admin' }).where(eq(users.email, admin.email));
@@ -30,16 +32,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** The token of the link to `pathname` in a mail's text part (the HTML part has the same link). */
-function tokenIn(mail: ReceivedMail, pathname: string): string {
-  const text = String(mail.parsed.text);
-  const match = new RegExp(
-    `${server.config.publicUrl.replace(/\./g, '\\.')}${pathname}\\?token=([A-Za-z0-9_-]+)`,
-  ).exec(text);
-  if (!match?.[1]) throw new Error(`no ${pathname} link in: ${text}`);
-  expect(String(mail.parsed.html).replace(/&#x3D;/g, '=')).toContain(`${pathname}?token=${match[1]}`);
-  return match[1];
-}
+/** The token of the link to `pathname` in a mail (text and HTML parts alike). */
+const tokenIn = (mail: ReceivedMail, pathname: string): string =>
+  mailedLink(mail, server.config.publicUrl, pathname).token;
 
 const mailTo = (to: string, subject: string) =>
   smtp.waitFor((m) => m.to.includes(to) && m.parsed.subject === subject);

@@ -8,7 +8,13 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, notificationMail, notifications, users } from '../../db/schema/index.js';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server.js';
+import {
+  mailedLink,
+  smtpMailConfig,
+  startSmtpServer,
+  type ReceivedMail,
+  type TestSmtpServer,
+} from '../../../test/smtp-server.js';
 import { startTestServer, type TestServer } from '../../../test/helpers.js';
 import { insertGenreBook, newReader, setPrivacy, type Reader } from '../../../test/social-helpers.js';
 
@@ -18,11 +24,7 @@ let server: TestServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({
-    mail: {
-      smtpUrl: smtp.url,
-      from: 'Nebab <no-reply@nebab.test>',
-      rateLimit: { perAddress: 50, windowMs: 60_000 },
-    },
+    mail: smtpMailConfig(smtp, 50),
   });
 });
 afterAll(async () => {
@@ -88,13 +90,8 @@ const outbox = (email: string, kind: string) =>
 const mailTo = (email: string, subject: string) =>
   smtp.waitFor((m) => m.to.includes(email) && m.parsed.subject === subject);
 
-function unsubscribeLink(mail: ReceivedMail): string {
-  const match = new RegExp(
-    `${server.config.publicUrl.replace(/\./g, '\\.')}/notifications/unsubscribe\\?token=([A-Za-z0-9_-]+)`,
-  ).exec(String(mail.parsed.text));
-  if (!match) throw new Error(`no unsubscribe link in: ${String(mail.parsed.text)}`);
-  return match[0];
-}
+const unsubscribeLink = (mail: ReceivedMail): string =>
+  mailedLink(mail, server.config.publicUrl, '/notifications/unsubscribe').url;
 
 describe('email choices', () => {
   it('answers the defaults, merges a partial change, and refuses what is not a choice', async () => {

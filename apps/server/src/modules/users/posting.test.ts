@@ -11,7 +11,7 @@ import {
   type ChatSocket,
 } from '../../../test/clubs-helpers.js';
 import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
-import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
+import { smtpMailConfig, startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
 
 /**
  * The site setting "require a verified address to post": off, an unconfirmed reader posts; on, every
@@ -25,11 +25,7 @@ const sockets: ChatSocket[] = [];
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({
-    mail: {
-      smtpUrl: smtp.url,
-      from: 'Nebab <no-reply@nebab.test>',
-      rateLimit: { perAddress: 10, windowMs: 60_000 },
-    },
+    mail: smtpMailConfig(smtp, 10),
   });
 });
 afterEach(() => {
