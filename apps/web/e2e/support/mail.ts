@@ -4,6 +4,18 @@ import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { E2E_DATA_DIR } from './ports';
 
+interface WrittenMail {
+  recipients: string[];
+  subject: string | undefined;
+  text: string;
+}
+
+/**
+ * Each `.eml` file parsed once: the folder holds every mail of the run (hundreds by the last specs),
+ * and parsing them all on every poll took longer than the poll's budget.
+ */
+const parsedFiles = new Map<string, WrittenMail>();
+
 /** The mails the server wrote to `DATA_DIR/mail` (it runs without SMTP_URL) for `to` with `subject`. */
 async function mailsTo(to: string, subject: string): Promise<string[]> {
   const dir = join(E2E_DATA_DIR, 'mail');
@@ -12,9 +24,17 @@ async function mailsTo(to: string, subject: string): Promise<string[]> {
     .sort();
   const texts: string[] = [];
   for (const file of files) {
-    const parsed = await simpleParser(await readFile(join(dir, file)));
-    const recipients = [parsed.to].flat().flatMap((address) => address?.value.map((v) => v.address) ?? []);
-    if (recipients.includes(to) && parsed.subject === subject) texts.push(String(parsed.text));
+    let mail = parsedFiles.get(file);
+    if (!mail) {
+      const parsed = await simpleParser(await readFile(join(dir, file)));
+      mail = {
+        recipients: [parsed.to].flat().flatMap((address) => address?.value.map((v) => v.address ?? '') ?? []),
+        subject: parsed.subject,
+        text: String(parsed.text),
+      };
+      parsedFiles.set(file, mail);
+    }
+    if (mail.recipients.includes(to) && mail.subject === subject) texts.push(mail.text);
   }
   return texts;
 }

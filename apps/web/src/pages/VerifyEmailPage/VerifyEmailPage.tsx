@@ -23,9 +23,13 @@ export function VerifyEmailPage() {
     verify.mutate(
       { token },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
           setState('done');
-          void queryClient.invalidateQueries({ queryKey: authKeys.all });
+          // The session may still be loading from before the address was confirmed (the stored token
+          // is read once the page has hydrated): an invalidation would only join that fetch, so it is
+          // cancelled first and asked again.
+          await queryClient.cancelQueries({ queryKey: authKeys.all });
+          await queryClient.invalidateQueries({ queryKey: authKeys.all });
         },
         onError: () => setState('failed'),
       },
