@@ -18,8 +18,17 @@ export interface JobQueue {
    * whichever nodes are up. A node must still `work` the queue for the job to run.
    */
   schedule(queue: string, cron: string, options?: { tz?: string; expireInSeconds?: number }): Promise<void>;
-  /** Handles jobs of `queue` on this node, one at a time. */
-  work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Handles jobs of `queue` on this node: one at a time, or with `batchSize` up to that many taken at
+   * each poll and handled together (a worker polls about once a second, so one job per poll caps a
+   * queue at a job a second per node). In a batch, one job that throws fails the batch: every job of
+   * it is retried, so a handler of batched jobs must make a second run of a finished job do nothing.
+   */
+  work<T extends object>(
+    queue: string,
+    handler: JobHandler<T>,
+    options?: { batchSize?: number },
+  ): Promise<void>;
   /** True once `stop` began: long handlers stop between steps and leave the rest for another run. */
   stopping(): boolean;
   stop(): Promise<void>;
@@ -121,13 +130,19 @@ export async function startJobQueue(
         },
       );
     },
-    async work(queue, handler) {
+    async work(queue, handler, workOptions = {}) {
       await ensureQueue(queue);
       await boss.work<object>(
         queue,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 },
+        {
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+          batchSize: workOptions.batchSize ?? 1,
+        },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data as never);
+          if (jobs.length === 1) return handler(jobs[0]!.data as never);
+          const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data as never)));
+          const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+          if (failed) throw failed.reason;
         },
       );
     },

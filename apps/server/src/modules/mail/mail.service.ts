@@ -23,6 +23,8 @@ const MAX_ATTEMPTS = RETRY_LIMIT + 1;
 /** A job (and its claim of the message) is handed to another node after this long. */
 const DELIVERY_EXPIRY_SECONDS = 120;
 const STALE_CLAIM_MS = (DELIVERY_EXPIRY_SECONDS + 30) * 1000;
+/** Messages a node hands to the transport per poll of the queue (its SMTP pool sends them in turn). */
+const DELIVERY_BATCH = 25;
 
 export interface MailServiceDeps {
   repo: MailRepository;
@@ -196,7 +198,11 @@ export function createMailService(deps: MailServiceDeps) {
     /** Starts delivering on this node and queues every message left undelivered (a crash, a restart). */
     async startWorker(jobs: JobQueue): Promise<void> {
       queue = jobs;
-      await jobs.work<{ mailId: string }>(MAIL_QUEUE, ({ mailId }) => deliver(mailId));
+      // Up to DELIVERY_BATCH messages a poll (a newsletter issue queues thousands at once); a second
+      // run of a delivered message finds it sent and does nothing.
+      await jobs.work<{ mailId: string }>(MAIL_QUEUE, ({ mailId }) => deliver(mailId), {
+        batchSize: DELIVERY_BATCH,
+      });
       for (const id of await repo.pendingIds()) await enqueue(id);
     },
 
