@@ -1,34 +1,21 @@
 import type { ErrorBody, MeResponse } from '@nebab/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, mailMessages, users } from '../../db/schema/index.js';
-import {
-  mailedLink,
-  smtpMailConfig,
-  startSmtpServer,
-  type ReceivedMail,
-  type TestSmtpServer,
-} from '../../../test/smtp-server.js';
-import { signUp, startTestServer, uniqueEmail, type TestServer } from '../../../test/helpers.js';
+import { mailedLink, type ReceivedMail } from '../../../test/smtp-server.js';
+import { useMailTestServer } from '../../../test/mail-test-server.js';
+import { signUp, uniqueEmail, type TestServer } from '../../../test/helpers.js';
 
 /** Email change and the deletion of a Google-only account: both finish through a mailed link. */
 
-let smtp: TestSmtpServer;
 let server: TestServer;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({
-    mail: smtpMailConfig(smtp, 10),
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
+const mail = useMailTestServer(10);
+beforeAll(() => {
+  ({ server } = mail);
 });
 
-const mailTo = (to: string, subject: string) =>
-  smtp.waitFor((m) => m.to.includes(to) && m.parsed.subject === subject);
+const mailTo = mail.mailTo;
 
 /** The token of the link to `pathname` in a mail (text and HTML parts alike). */
 const tokenIn = (mail: ReceivedMail, pathname: string): string =>

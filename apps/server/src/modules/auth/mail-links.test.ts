@@ -1,39 +1,21 @@
 import type { ErrorBody, MeResponse } from '@nebab/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, mailMessages, users } from '../../db/schema/index.js';
-import {
-  mailedLink,
-  smtpMailConfig,
-  startSmtpServer,
-  type ReceivedMail,
-  type TestSmtpServer,
-} from '../../../test/smtp-server.js';
-import {
-  GOOD_PASSWORD,
-  signUp,
-  startTestServer,
-  uniqueEmail,
-  type TestServer,
-} from '../../../test/helpers.js';
+import { mailedLink, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server.js';
+import { useMailTestServer } from '../../../test/mail-test-server.js';
+import { GOOD_PASSWORD, signUp, uniqueEmail, type TestServer } from '../../../test/helpers.js';
 
 let smtp: TestSmtpServer;
 let server: TestServer;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({
-    mail: smtpMailConfig(smtp, 5),
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
+const mail = useMailTestServer(5);
+beforeAll(() => {
+  ({ smtp, server } = mail);
 });
 
 /** The mail to `to` whose subject is `subject` (waits for it). */
-const mailTo = (to: string, subject: string) =>
-  smtp.waitFor((m) => m.to.includes(to) && m.parsed.subject === subject);
+const mailTo = mail.mailTo;
 
 /** The token of the link to `pathname` in a mail (text and HTML parts alike). */
 const tokenIn = (mail: ReceivedMail, pathname: string): string =>

@@ -1,30 +1,20 @@
 import type { Club, ClubMeetingList, ErrorBody, NotificationList } from '@nebab/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, users } from '../../db/schema/index.js';
 import { selectRows } from '../../db/sql-helpers.js';
 import { createClub } from '../../../test/clubs-helpers.js';
-import { signUp, startTestServer, type TestServer } from '../../../test/helpers.js';
-import {
-  smtpMailConfig,
-  startSmtpServer,
-  type ReceivedMail,
-  type TestSmtpServer,
-} from '../../../test/smtp-server.js';
+import { signUp, type TestServer } from '../../../test/helpers.js';
+import type { ReceivedMail, TestSmtpServer } from '../../../test/smtp-server.js';
+import { useMailTestServer } from '../../../test/mail-test-server.js';
 
 let smtp: TestSmtpServer;
 let server: TestServer;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({
-    mail: smtpMailConfig(smtp, 20),
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
+const mail = useMailTestServer(20);
+beforeAll(() => {
+  ({ smtp, server } = mail);
 });
 
 const HOUR = 3600_000;

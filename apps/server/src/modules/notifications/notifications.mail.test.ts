@@ -6,30 +6,18 @@ import {
   type Review,
 } from '@nebab/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, notificationMail, notifications, users } from '../../db/schema/index.js';
-import {
-  mailedLink,
-  smtpMailConfig,
-  startSmtpServer,
-  type ReceivedMail,
-  type TestSmtpServer,
-} from '../../../test/smtp-server.js';
-import { startTestServer, type TestServer } from '../../../test/helpers.js';
+import { mailedLink, type ReceivedMail } from '../../../test/smtp-server.js';
+import { useMailTestServer } from '../../../test/mail-test-server.js';
+import { type TestServer } from '../../../test/helpers.js';
 import { insertGenreBook, newReader, setPrivacy, type Reader } from '../../../test/social-helpers.js';
 
-let smtp: TestSmtpServer;
 let server: TestServer;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({
-    mail: smtpMailConfig(smtp, 50),
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
+const mail = useMailTestServer(50);
+beforeAll(() => {
+  ({ server } = mail);
 });
 
 /** A reader whose address is confirmed (only those are mailed), with that address. */
@@ -87,8 +75,7 @@ const outbox = (email: string, kind: string) =>
     .where(and(eq(mailMessages.recipient, email), eq(mailMessages.kind, kind)));
 
 /** The mail to `email` whose subject is `subject` (waits for it; signing up mailed a confirmation too). */
-const mailTo = (email: string, subject: string) =>
-  smtp.waitFor((m) => m.to.includes(email) && m.parsed.subject === subject);
+const mailTo = mail.mailTo;
 
 const unsubscribeLink = (mail: ReceivedMail): string =>
   mailedLink(mail, server.config.publicUrl, '/notifications/unsubscribe').url;
