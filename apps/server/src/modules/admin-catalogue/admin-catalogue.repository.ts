@@ -1,7 +1,9 @@
 import type { AdminBooksQuery, SuggestionStatus } from '@nebab/shared';
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookSuggestions, type BookSuggestionRow, users } from '../../db/schema/index.js';
+import { bookSuggestions, type BookSuggestionRow } from '../../db/schema/index.js';
+import { joinReader, READER_CARD_COLUMNS } from '../users/reader-card.js';
+import { READER_COUNT_SQL } from '../users/users.read-model.js';
 import { escapeLike, selectRows } from '../../db/sql-helpers.js';
 import { bookCardSql, TILE_FIELDS, type BookTile } from '../books/book-card.js';
 
@@ -28,7 +30,7 @@ export function createAdminCatalogueRepository(db: Db) {
       const [row] = await selectRows<Record<string, number>>(
         db,
         sql`SELECT
-              (SELECT count(*) FROM users WHERE status <> 'deleted')::int AS total_users,
+              ${READER_COUNT_SQL}::int AS total_users,
               (SELECT count(*) FROM books)::int AS total_books,
               (SELECT count(*) FROM books WHERE status <> 'active')::int AS inactive_books,
               (SELECT count(*) FROM reviews WHERE status <> 'deleted')::int AS total_reviews,
@@ -160,9 +162,9 @@ export function createAdminCatalogueRepository(db: Db) {
 
     async suggestionsByStatus(status: SuggestionStatus): Promise<SuggestionWithUser[]> {
       const found = await db
-        .select({ suggestion: bookSuggestions, userName: users.name })
+        .select({ suggestion: bookSuggestions, userName: READER_CARD_COLUMNS.name })
         .from(bookSuggestions)
-        .leftJoin(users, eq(users.id, bookSuggestions.userId))
+        .leftJoin(...joinReader(bookSuggestions.userId))
         .where(eq(bookSuggestions.status, status))
         .orderBy(
           status === 'pending' ? bookSuggestions.createdAt : desc(bookSuggestions.decidedAt),

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookActivity, bookReports, books, users, type BookRow } from '../../db/schema/index.js';
+import { bookActivity, bookReports, books, type BookRow } from '../../db/schema/index.js';
+import { joinReader, READER_CARD_COLUMNS } from '../users/reader-card.js';
 
 /** Reader-added books (source `reader`): the admins' list, the checks, and the books module's part of a merge. */
 export function createReaderBooksRepository(db: Db) {
@@ -27,9 +28,9 @@ export function createReaderBooksRepository(db: Db) {
       );
       const [items, [total]] = await Promise.all([
         db
-          .select({ book: books, addedByName: users.name })
+          .select({ book: books, addedByName: READER_CARD_COLUMNS.name })
           .from(books)
-          .leftJoin(users, eq(users.id, books.addedBy))
+          .leftJoin(...joinReader(books.addedBy))
           .where(where)
           .orderBy(desc(books.createdAt), books.id)
           .limit(pageSize)

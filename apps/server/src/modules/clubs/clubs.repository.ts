@@ -19,14 +19,14 @@ import {
   clubMemberships,
   clubs,
   clubTopics,
-  users,
   type ClubMeetingRow,
   type ClubRow,
   type NewClubRow,
 } from '../../db/schema/index.js';
 import { escapeLike, selectRows } from '../../db/sql-helpers.js';
 import { now } from '../../lib/time.js';
-import { READER_CARD_COLUMNS, type ReaderCard } from '../users/reader-card.js';
+import { joinReader, READER_CARD_COLUMNS, type ReaderCard } from '../users/reader-card.js';
+import { findReaderCard } from '../users/users.read-model.js';
 
 /** True when the viewer is a member (or moderator) of the club in `clubIdColumn`. */
 export const viewerIsMember = (viewerId: string, clubIdColumn: AnyColumn): SQL =>
@@ -37,7 +37,6 @@ export const notBy = (column: AnyColumn, hidden: readonly string[]): SQL | undef
   hidden.length > 0 ? notInArray(column, [...hidden]) : undefined;
 
 /** The person a member, message, topic or reply shows: the reader card. */
-export const USER_COLUMNS = READER_CARD_COLUMNS;
 export type ClubPerson = ReaderCard;
 
 /** What the Club shape shows of a club besides its books, seen by one viewer. */
@@ -274,9 +273,9 @@ export function createClubsRepository(db: Db) {
       hidden: readonly string[] = [],
     ): Promise<MemberRow[]> {
       const rows = await tx
-        .select({ user: USER_COLUMNS, state: clubMemberships.state, since: clubMemberships.createdAt })
+        .select({ user: READER_CARD_COLUMNS, state: clubMemberships.state, since: clubMemberships.createdAt })
         .from(clubMemberships)
-        .innerJoin(users, eq(users.id, clubMemberships.userId))
+        .innerJoin(...joinReader(clubMemberships.userId))
         .where(
           and(
             eq(clubMemberships.clubId, clubId),
@@ -306,8 +305,7 @@ export function createClubsRepository(db: Db) {
     },
 
     async findPerson(userId: string, tx: Db = db): Promise<ClubPerson | undefined> {
-      const [row] = await tx.select(USER_COLUMNS).from(users).where(eq(users.id, userId));
-      return row;
+      return findReaderCard(tx, userId);
     },
 
     // Readers and genres -------------------------------------------------------------------------

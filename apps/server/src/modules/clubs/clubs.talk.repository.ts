@@ -7,7 +7,6 @@ import {
   clubs,
   clubTopicReplies,
   clubTopics,
-  users,
   type ClubMeetingRow,
   type ClubMessageRow,
   type ClubTopicReplyRow,
@@ -15,7 +14,15 @@ import {
 } from '../../db/schema/index.js';
 import { selectRows } from '../../db/sql-helpers.js';
 import { now } from '../../lib/time.js';
-import { MEMBER_STATES, notBy, USER_COLUMNS, viewerIsMember, type ClubPerson } from './clubs.repository.js';
+import {
+  ACTIVE_READER,
+  joinReader,
+  READER_CARD_COLUMNS,
+  READERS,
+  readerCardJson,
+} from '../users/reader-card.js';
+import { READER_MAIL_COLUMNS } from '../users/users.read-model.js';
+import { MEMBER_STATES, notBy, viewerIsMember, type ClubPerson } from './clubs.repository.js';
 
 export interface MessageWithAuthor {
   message: ClubMessageRow;
@@ -63,9 +70,7 @@ export function createClubTalkRepository(db: Db) {
         user_id: string;
         content: string;
         created_at: Date | string;
-        name: string;
-        profile_picture: string | null;
-        status: string;
+        author: ClubPerson;
       }>(
         db,
         sql`WITH m AS (
@@ -75,8 +80,8 @@ export function createClubTalkRepository(db: Db) {
                             AND cm.user_id = ${userId} AND cm.state IN ('member', 'moderator'))
               RETURNING id, seq, club_id, user_id, content, created_at
             )
-            SELECT m.*, u.name, u.profile_picture, u.status::text AS status
-            FROM m JOIN ${users} u ON u.id = m.user_id`,
+            SELECT m.*, ${readerCardJson('u')} AS author
+            FROM m JOIN ${READERS} u ON u.id = m.user_id`,
       );
       if (!row) return undefined;
       const message: ClubMessageRow = {
@@ -87,10 +92,7 @@ export function createClubTalkRepository(db: Db) {
         content: row.content,
         createdAt: new Date(row.created_at),
       };
-      return {
-        message,
-        author: { id: row.user_id, name: row.name, profilePicture: row.profile_picture, status: row.status },
-      };
+      return { message, author: row.author };
     },
 
     /**
@@ -151,9 +153,9 @@ export function createClubTalkRepository(db: Db) {
       if (page.afterSeq !== undefined) conditions.push(gt(clubMessages.seq, page.afterSeq));
       const ascending = page.afterSeq !== undefined;
       const rows = await db
-        .select({ message: clubMessages, author: USER_COLUMNS })
+        .select({ message: clubMessages, author: READER_CARD_COLUMNS })
         .from(clubMessages)
-        .innerJoin(users, eq(users.id, clubMessages.userId))
+        .innerJoin(...joinReader(clubMessages.userId))
         .where(and(...conditions))
         .orderBy(ascending ? asc(clubMessages.seq) : desc(clubMessages.seq))
         .limit(page.limit + 1);
@@ -167,9 +169,9 @@ export function createClubTalkRepository(db: Db) {
     /** The club's topics, newest activity first; none by readers in `hidden`, nor their replies in the counts. */
     async topics(clubId: string, hidden: readonly string[] = []): Promise<TopicWithAuthor[]> {
       const rows = await db
-        .select({ topic: clubTopics, author: USER_COLUMNS, replyCount: replyCount(hidden) })
+        .select({ topic: clubTopics, author: READER_CARD_COLUMNS, replyCount: replyCount(hidden) })
         .from(clubTopics)
-        .innerJoin(users, eq(users.id, clubTopics.userId))
+        .innerJoin(...joinReader(clubTopics.userId))
         .where(and(eq(clubTopics.clubId, clubId), notBy(clubTopics.userId, hidden)))
         .orderBy(desc(clubTopics.lastActivityAt), desc(clubTopics.id));
       return rows.map((row) => ({ ...row, replyCount: Number(row.replyCount) }));
@@ -183,9 +185,9 @@ export function createClubTalkRepository(db: Db) {
       tx: Db = db,
     ): Promise<TopicWithAuthor | undefined> {
       const [row] = await tx
-        .select({ topic: clubTopics, author: USER_COLUMNS, replyCount: replyCount(hidden) })
+        .select({ topic: clubTopics, author: READER_CARD_COLUMNS, replyCount: replyCount(hidden) })
         .from(clubTopics)
-        .innerJoin(users, eq(users.id, clubTopics.userId))
+        .innerJoin(...joinReader(clubTopics.userId))
         .where(
           and(eq(clubTopics.clubId, clubId), eq(clubTopics.id, topicId), notBy(clubTopics.userId, hidden)),
         );
@@ -195,9 +197,9 @@ export function createClubTalkRepository(db: Db) {
     /** A topic's replies, oldest first; none by readers in `hidden`. */
     async topicReplies(topicId: string, hidden: readonly string[] = []): Promise<TopicReplyWithAuthor[]> {
       return db
-        .select({ reply: clubTopicReplies, author: USER_COLUMNS })
+        .select({ reply: clubTopicReplies, author: READER_CARD_COLUMNS })
         .from(clubTopicReplies)
-        .innerJoin(users, eq(users.id, clubTopicReplies.userId))
+        .innerJoin(...joinReader(clubTopicReplies.userId))
         .where(and(eq(clubTopicReplies.topicId, topicId), notBy(clubTopicReplies.userId, hidden)))
         .orderBy(asc(clubTopicReplies.createdAt), asc(clubTopicReplies.id));
     },
@@ -317,21 +319,18 @@ export function createClubTalkRepository(db: Db) {
         tx
           .select({
             clubId: clubMemberships.clubId,
-            id: users.id,
-            name: users.name,
-            email: users.email,
-            language: users.language,
+            ...READER_MAIL_COLUMNS,
           })
           .from(clubMemberships)
-          .innerJoin(users, eq(users.id, clubMemberships.userId))
+          .innerJoin(...joinReader(clubMemberships.userId))
           .where(
             and(
               inArray(clubMemberships.clubId, clubIds),
               inArray(clubMemberships.state, MEMBER_STATES),
-              eq(users.status, 'active'),
+              ACTIVE_READER,
             ),
           )
-          .orderBy(asc(users.id)),
+          .orderBy(asc(clubMemberships.userId)),
       ]);
       const nameOf = new Map(names.map((row) => [row.id, row.name]));
       return claimed

@@ -1,9 +1,14 @@
 import type { FeedKind } from '@nebab/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { books, feedEntries, users, type FeedEntryData, type FeedEntryRow } from '../../db/schema/index.js';
+import { books, feedEntries, type FeedEntryData, type FeedEntryRow } from '../../db/schema/index.js';
 import { selectRows, textArray } from '../../db/sql-helpers.js';
 import { ACTIVE, bookCardJson, type BookTile } from '../books/book-card.js';
+import { READERS, readerCardJson, type ReaderCard } from '../users/reader-card.js';
+
+/** What an entry shows of its actor: the reader card's id, name and picture. */
+const ACTOR_FIELDS = ['id', 'name', 'profilePicture'] as const;
+type FeedActor = Pick<ReaderCard, (typeof ACTOR_FIELDS)[number]>;
 
 /** What a listener records; `dedupeKey` names the thing (a repeat moves the row instead of adding one). */
 export interface FeedRecord {
@@ -21,7 +26,7 @@ export interface FeedRecord {
 /** A stored entry with its actor and (active) book. */
 export interface FeedRow {
   entry: FeedEntryRow;
-  actor: { id: string; name: string; profilePicture: string | null };
+  actor: FeedActor;
   book: BookTile | null;
 }
 
@@ -38,8 +43,7 @@ interface RawFeedRow {
   data: FeedEntryData | string | null;
   dedupe_key: string;
   created_at: Date | string;
-  actor_name: string;
-  actor_picture: string | null;
+  actor: FeedActor;
   /** The entry's book while it is active (null for an entry about no book). */
   book: BookTile | null;
 }
@@ -61,16 +65,16 @@ function toFeedRow(row: RawFeedRow): FeedRow {
       dedupeKey: row.dedupe_key,
       createdAt: new Date(row.created_at),
     },
-    actor: { id: row.actor_id, name: row.actor_name, profilePicture: row.actor_picture },
+    actor: row.actor,
     book: row.book,
   };
 }
 
 /** Entries joined with their actor and book; entries about a book that is not public (`ACTIVE`) drop out. */
 function selectEntries(where: SQL, tail: SQL): SQL {
-  return sql`SELECT e.*, u.name AS actor_name, u.profile_picture AS actor_picture, ${bookCardJson('b')} AS book
+  return sql`SELECT e.*, ${readerCardJson('u', ACTOR_FIELDS)} AS actor, ${bookCardJson('b')} AS book
              FROM ${feedEntries} e
-             JOIN ${users} u ON u.id = e.actor_id
+             JOIN ${READERS} u ON u.id = e.actor_id
              LEFT JOIN ${books} b ON b.id = e.book_id
              WHERE (e.book_id IS NULL OR ${ACTIVE}) AND ${where}
              ${tail}`;

@@ -6,23 +6,22 @@ import {
   bookLists,
   bookListVotes,
   books,
-  users,
   type BookListRow,
   type NewBookListRow,
 } from '../../db/schema/index.js';
 import { selectRows, textArray } from '../../db/sql-helpers.js';
 import { ACTIVE, bookCardJson, visibleTo, type BookTile } from '../books/book-card.js';
-import { READER_CARD_COLUMNS } from '../users/reader-card.js';
+import {
+  ACTIVE_READER,
+  joinReader,
+  READER_CARD_COLUMNS,
+  READERS,
+  readerCardJson,
+  type ReaderCard,
+} from '../users/reader-card.js';
 
 /** A list's owner: the reader card. */
-const OWNER_COLUMNS = READER_CARD_COLUMNS;
-
-export interface ListOwner {
-  id: string;
-  name: string;
-  profilePicture: string | null;
-  status: string;
-}
+export type ListOwner = ReaderCard;
 
 export interface ListWithOwner {
   list: BookListRow;
@@ -35,7 +34,7 @@ export interface ListItemRow {
   voted: boolean;
   position: number;
   addedAt: Date;
-  addedBy: { id: string; name: string; profilePicture: string | null; status: string } | null;
+  addedBy: ReaderCard | null;
 }
 
 export type ListPatch = Partial<
@@ -67,10 +66,7 @@ export function createListsRepository(db: Db) {
       position: number | string;
       created_at: Date | string;
       voted: boolean;
-      added_by_id: string | null;
-      added_by_name: string | null;
-      added_by_picture: string | null;
-      added_by_status: string | null;
+      added_by: ReaderCard | null;
     }>(
       tx,
       sql`SELECT ${bookCardJson('b')} AS book, i.vote_count, i.position, i.created_at,
@@ -80,11 +76,10 @@ export function createListsRepository(db: Db) {
                               AND v.book_id = i.book_id AND v.user_id = ${viewerId})`
                      : sql`false`
                  } AS voted,
-                 u.id AS added_by_id, u.name AS added_by_name, u.profile_picture AS added_by_picture,
-                 u.status::text AS added_by_status
+                 ${readerCardJson('u')} AS added_by
           FROM ${bookListItems} i
           JOIN ${books} b ON b.id = i.book_id AND ${visibleTo(viewerId)}
-          LEFT JOIN ${users} u ON u.id = i.added_by${
+          LEFT JOIN ${READERS} u ON u.id = i.added_by${
             hidden.length > 0 ? sql` AND ${notInArray(sql`u.id`, [...hidden])}` : sql``
           }
           WHERE i.list_id = ${list.id}
@@ -96,24 +91,17 @@ export function createListsRepository(db: Db) {
       voted: Boolean(row.voted),
       position: Number(row.position),
       addedAt: new Date(row.created_at),
-      addedBy: row.added_by_id
-        ? {
-            id: row.added_by_id,
-            name: row.added_by_name ?? '',
-            profilePicture: row.added_by_picture,
-            status: row.added_by_status ?? 'active',
-          }
-        : null,
+      addedBy: row.added_by,
     }));
   }
 
   /** Summaries (with owner) of lists matching `where`, in `order`, paged. */
   async function summaries(where: SQL, order: SQL[], page: { limit: number; offset: number }, tx: Db = db) {
     return tx
-      .select({ list: bookLists, owner: OWNER_COLUMNS })
+      .select({ list: bookLists, owner: READER_CARD_COLUMNS })
       .from(bookLists)
-      .innerJoin(users, eq(users.id, bookLists.ownerId))
-      .where(and(where, eq(users.status, 'active')))
+      .innerJoin(...joinReader(bookLists.ownerId))
+      .where(and(where, ACTIVE_READER))
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset);
@@ -130,9 +118,9 @@ export function createListsRepository(db: Db) {
 
     async findById(id: string, tx: Db = db): Promise<ListWithOwner | undefined> {
       const [row] = await tx
-        .select({ list: bookLists, owner: OWNER_COLUMNS })
+        .select({ list: bookLists, owner: READER_CARD_COLUMNS })
         .from(bookLists)
-        .innerJoin(users, eq(users.id, bookLists.ownerId))
+        .innerJoin(...joinReader(bookLists.ownerId))
         .where(eq(bookLists.id, id))
         .limit(1);
       return row;
@@ -213,8 +201,8 @@ export function createListsRepository(db: Db) {
       const [counted] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(bookLists)
-        .innerJoin(users, eq(users.id, bookLists.ownerId))
-        .where(and(where, eq(users.status, 'active')));
+        .innerJoin(...joinReader(bookLists.ownerId))
+        .where(and(where, ACTIVE_READER));
       return { rows, total: Number(counted?.n ?? 0) };
     },
 

@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { EmailNotificationKind, NotificationChoices, NotificationData } from '@nebab/shared';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notificationMail, notifications, users } from '../../db/schema/index.js';
+import { notificationMail, notifications } from '../../db/schema/index.js';
+import { joinReader, READER_CARD_COLUMNS } from '../users/reader-card.js';
+import { findMailableReader, MAILABLE_READER, type MailReader } from '../users/users.read-model.js';
 import { readNotificationChoices, turnEmailOff } from './notifications.repository.js';
 
 /** Who a notification mail goes to: an active account with a confirmed address. */
-export interface MailReader {
-  id: string;
-  name: string;
-  email: string;
-  language: 'en' | 'am';
-}
+export type { MailReader };
 
 /** A notification as a digest line needs it (the actor's current name, when any). */
 export interface DigestItem {
@@ -34,14 +31,7 @@ export function createNotificationMailRepository(db: Db) {
     turnEmailOff: (userId: string) => turnEmailOff(db, userId),
 
     /** The reader, when their account is active and its address confirmed (else no mail). */
-    async mailReader(userId: string): Promise<MailReader | undefined> {
-      const [row] = await db
-        .select({ id: users.id, name: users.name, email: users.email, language: users.language })
-        .from(users)
-        .where(and(eq(users.id, userId), eq(users.status, 'active'), isNotNull(users.emailVerifiedAt)))
-        .limit(1);
-      return row ? { ...row, language: row.language === 'am' ? 'am' : 'en' } : undefined;
-    },
+    mailReader: (userId: string): Promise<MailReader | undefined> => findMailableReader(db, userId),
 
     /** The reader's unsubscribe token, made on first use. */
     async tokenFor(userId: string): Promise<string> {
@@ -85,12 +75,11 @@ export function createNotificationMailRepository(db: Db) {
       const rows = await db
         .selectDistinct({ id: notifications.recipientId })
         .from(notifications)
-        .innerJoin(users, eq(users.id, notifications.recipientId))
+        .innerJoin(...joinReader(notifications.recipientId))
         .leftJoin(notificationMail, eq(notificationMail.userId, notifications.recipientId))
         .where(
           and(
-            eq(users.status, 'active'),
-            isNotNull(users.emailVerifiedAt),
+            MAILABLE_READER,
             lte(notifications.createdAt, at),
             gt(notifications.createdAt, sql`coalesce(${notificationMail.lastDigestAt}, ${firstSince})`),
             or(isNull(notificationMail.lastDigestAt), lte(notificationMail.lastDigestAt, dueBefore)),
@@ -111,8 +100,8 @@ export function createNotificationMailRepository(db: Db) {
         .select({
           kind: notifications.kind,
           actorId: notifications.actorId,
-          actorName: users.name,
-          actorStatus: users.status,
+          actorName: READER_CARD_COLUMNS.name,
+          actorStatus: READER_CARD_COLUMNS.status,
           bookId: notifications.bookId,
           reviewId: notifications.reviewId,
           clubId: notifications.clubId,
@@ -120,7 +109,7 @@ export function createNotificationMailRepository(db: Db) {
           createdAt: notifications.createdAt,
         })
         .from(notifications)
-        .leftJoin(users, eq(users.id, notifications.actorId))
+        .leftJoin(...joinReader(notifications.actorId))
         .where(
           and(
             eq(notifications.recipientId, userId),

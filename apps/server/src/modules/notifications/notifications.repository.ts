@@ -13,20 +13,17 @@ import {
   notificationPreferences,
   notifications,
   reviewReplies,
-  users,
   type NewNotificationRow,
   type NotificationPreferencesRow,
   type NotificationRow,
 } from '../../db/schema/index.js';
-import { READER_CARD_COLUMNS } from '../users/reader-card.js';
+import type { ReaderCard } from '../users/reader-card.js';
+import { activeAdminIds, existingReaderIds, findReaderCards } from '../users/users.read-model.js';
 
 export type { NotificationChoices } from '@nebab/shared';
 
-export interface NotificationActorRow {
-  id: string;
-  name: string;
-  profilePicture: string | null;
-}
+/** Who did what a notification tells: the reader card (a deleted account is not named). */
+export type NotificationActorRow = Omit<ReaderCard, 'status'>;
 
 /** A stored notification with the actor's current name and picture (null when none or deleted). */
 export interface NotificationWithActor {
@@ -111,16 +108,11 @@ export async function turnEmailOff(db: Db, userId: string): Promise<void> {
     });
 }
 
-/** Who did what a notification tells: the reader card. */
-const ACTOR_COLUMNS = READER_CARD_COLUMNS;
-
 /** Reads and writes `notifications` and `notification_preferences`; every query names the recipient. */
 export function createNotificationsRepository(db: Db) {
   async function withActors(rows: NotificationRow[]): Promise<NotificationWithActor[]> {
     const actorIds = [...new Set(rows.map((row) => row.actorId).filter((id): id is string => !!id))];
-    const actors = actorIds.length
-      ? await db.select(ACTOR_COLUMNS).from(users).where(inArray(users.id, actorIds))
-      : [];
+    const actors = await findReaderCards(db, actorIds);
     // A deleted account is not named.
     const byId = new Map(
       actors
@@ -268,20 +260,10 @@ export function createNotificationsRepository(db: Db) {
     },
 
     /** Active admins (they hear of reports and suggestions). */
-    async adminIds(): Promise<string[]> {
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
-      return rows.map((row) => row.id);
-    },
+    adminIds: (): Promise<string[]> => activeAdminIds(db),
 
     /** Of these ids, the ones that are existing users (club events name members by id). */
-    async existingUserIds(ids: string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-      return rows.map((row) => row.id);
-    },
+    existingUserIds: (ids: string[]): Promise<string[]> => existingReaderIds(db, ids),
 
     async replyText(replyId: string): Promise<string | undefined> {
       const [row] = await db

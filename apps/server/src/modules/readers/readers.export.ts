@@ -1,7 +1,8 @@
 import { DEFAULT_READER_PRIVACY } from '@nebab/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { blocks, follows, readerPrivacy, users } from '../../db/schema/index.js';
+import { blocks, follows, readerPrivacy } from '../../db/schema/index.js';
+import { joinReader, READER_CARD_COLUMNS } from '../users/reader-card.js';
 
 /** The reader's privacy, who they follow (and asked to), who follows them, and whom they blocked. */
 export async function exportRelationships(db: Db, userId: string) {
@@ -16,19 +17,19 @@ export async function exportRelationships(db: Db, userId: string) {
     .where(eq(readerPrivacy.userId, userId));
   const [following, followers, blocked] = await Promise.all([
     db
-      .select({ id: follows.followeeId, name: users.name, state: follows.state, since: follows.createdAt })
+      .select({ id: follows.followeeId, name: READER_CARD_COLUMNS.name, state: follows.state, since: follows.createdAt })
       .from(follows)
-      .innerJoin(users, eq(users.id, follows.followeeId))
+      .innerJoin(...joinReader(follows.followeeId))
       .where(eq(follows.followerId, userId)),
     db
-      .select({ id: follows.followerId, name: users.name, state: follows.state, since: follows.createdAt })
+      .select({ id: follows.followerId, name: READER_CARD_COLUMNS.name, state: follows.state, since: follows.createdAt })
       .from(follows)
-      .innerJoin(users, eq(users.id, follows.followerId))
+      .innerJoin(...joinReader(follows.followerId))
       .where(eq(follows.followeeId, userId)),
     db
-      .select({ id: blocks.blockedId, name: users.name, since: blocks.createdAt })
+      .select({ id: blocks.blockedId, name: READER_CARD_COLUMNS.name, since: blocks.createdAt })
       .from(blocks)
-      .innerJoin(users, eq(users.id, blocks.blockedId))
+      .innerJoin(...joinReader(blocks.blockedId))
       .where(eq(blocks.blockerId, userId)),
   ]);
   return {

@@ -1,28 +1,30 @@
 import { DEFAULT_READER_PRIVACY, type ReaderPrivacy } from '@nebab/shared';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { blocks, follows, readerPrivacy, users, type ReaderPrivacyRow } from '../../db/schema/index.js';
+import { blocks, follows, readerPrivacy, type ReaderPrivacyRow } from '../../db/schema/index.js';
 import { selectRows } from '../../db/sql-helpers.js';
 import { now } from '../../lib/time.js';
-import { READER_CARD_COLUMNS } from '../users/reader-card.js';
+import {
+  activeReader,
+  joinReader,
+  readerCardColumns,
+  readerCardSql,
+  READERS,
+  UNDELETED_READER,
+  type ReaderCard,
+} from '../users/reader-card.js';
+import { activeReaderIds, findReaderProfile, type ReaderProfile } from '../users/users.read-model.js';
 
 export type FollowRowState = 'requested' | 'following';
 
-/** The user columns a profile or a reader card shows. */
-export interface ReaderRow {
-  id: string;
-  name: string;
-  profilePicture: string | null;
-  status: string;
-  location: string | null;
-  createdAt: Date;
-}
+/** What a profile shows of the person: the reader card, their location and since when they read here. */
+export type ReaderRow = ReaderProfile;
+
+/** The card fields a page of followers / following / requests or of blocked readers shows. */
+const RELATED_FIELDS = ['id', 'name', 'profilePicture'] as const;
 
 /** A reader in a page of followers / following / requests, with when the relation began. */
-export interface RelatedReaderRow {
-  id: string;
-  name: string;
-  profilePicture: string | null;
+export interface RelatedReaderRow extends Pick<ReaderCard, (typeof RELATED_FIELDS)[number]> {
   since: Date;
   /** Position for keyset paging: microseconds since the epoch. */
   sinceUs: string;
@@ -50,8 +52,8 @@ function hiddenSet(userId: string): SQL {
 }
 
 /**
- * Reads and writes the readers module's tables: `reader_privacy`, `follows`, `blocks` (and reads the
- * people they name from `users`). Every method takes an optional transaction.
+ * Reads and writes the readers module's tables: `reader_privacy`, `follows`, `blocks` (the people they
+ * name through the reader read model, `users/reader-card.ts`). Every method takes an optional transaction.
  */
 export function createReadersRepository(db: Db) {
   const followKey = (followerId: string, followeeId: string) =>
@@ -70,23 +72,19 @@ export function createReadersRepository(db: Db) {
     const conditions: SQL[] = [
       sql`${self} = ${userId}`,
       sql`f.state = ${options.state}`,
-      sql`u.status = 'active'`,
+      activeReader('u'),
     ];
     if (options.hiddenFor) conditions.push(sql`u.id NOT IN ${hiddenSet(options.hiddenFor)}`);
     if (options.cursor)
       conditions.push(
         sql`(${since}, u.id) < (${options.cursor.sinceUs}::bigint, ${options.cursor.id}::uuid)`,
       );
-    const rows = await selectRows<{
-      id: string;
-      name: string;
-      profile_picture: string | null;
-      since: Date | string;
-      since_us: string | number;
-    }>(
+    const rows = await selectRows<
+      Pick<ReaderCard, (typeof RELATED_FIELDS)[number]> & { since: Date | string; since_us: string | number }
+    >(
       tx,
-      sql`SELECT u.id, u.name, u.profile_picture, f.created_at AS since, ${since} AS since_us
-          FROM ${follows} f JOIN ${users} u ON u.id = ${other}
+      sql`SELECT ${readerCardSql('u', RELATED_FIELDS)}, f.created_at AS since, ${since} AS since_us
+          FROM ${follows} f JOIN ${READERS} u ON u.id = ${other}
           WHERE ${sql.join(conditions, sql` AND `)}
           ORDER BY ${since} ${options.state === 'requested' ? sql`ASC` : sql`DESC`}, u.id DESC
           LIMIT ${options.limit}`,
@@ -94,7 +92,7 @@ export function createReadersRepository(db: Db) {
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
-      profilePicture: row.profile_picture,
+      profilePicture: row.profilePicture,
       since: new Date(row.since),
       sinceUs: String(row.since_us),
     }));
@@ -108,18 +106,7 @@ export function createReadersRepository(db: Db) {
       tx: Db = db,
     ) => relatedPage(userId, side, options, tx),
 
-    async findReader(id: string, tx: Db = db): Promise<ReaderRow | undefined> {
-      const [row] = await tx
-        .select({
-          ...READER_CARD_COLUMNS,
-          location: users.location,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
-      return row;
-    },
+    findReader: (id: string, tx: Db = db): Promise<ReaderRow | undefined> => findReaderProfile(tx, id),
 
     async privacyOf(userId: string, tx: Db = db): Promise<ReaderPrivacy> {
       const [row] = await tx.select().from(readerPrivacy).where(eq(readerPrivacy.userId, userId)).limit(1);
@@ -227,11 +214,11 @@ export function createReadersRepository(db: Db) {
       const [row] = await selectRows<{ followers: number | string; following: number | string }>(
         tx,
         sql`SELECT
-              (SELECT count(*) FROM ${follows} f JOIN ${users} u ON u.id = f.follower_id
-                WHERE f.followee_id = ${userId} AND f.state = 'following' AND u.status = 'active'${visible})::int
+              (SELECT count(*) FROM ${follows} f JOIN ${READERS} u ON u.id = f.follower_id
+                WHERE f.followee_id = ${userId} AND f.state = 'following' AND ${activeReader('u')}${visible})::int
                 AS followers,
-              (SELECT count(*) FROM ${follows} f JOIN ${users} u ON u.id = f.followee_id
-                WHERE f.follower_id = ${userId} AND f.state = 'following' AND u.status = 'active'${visible})::int
+              (SELECT count(*) FROM ${follows} f JOIN ${READERS} u ON u.id = f.followee_id
+                WHERE f.follower_id = ${userId} AND f.state = 'following' AND ${activeReader('u')}${visible})::int
                 AS following`,
       );
       return { followers: Number(row?.followers ?? 0), following: Number(row?.following ?? 0) };
@@ -268,10 +255,10 @@ export function createReadersRepository(db: Db) {
     /** The readers `blockerId` blocked, newest first. */
     async blockedBy(blockerId: string, tx: Db = db) {
       return tx
-        .select({ id: users.id, name: users.name, profilePicture: users.profilePicture })
+        .select(readerCardColumns(RELATED_FIELDS))
         .from(blocks)
-        .innerJoin(users, eq(users.id, blocks.blockedId))
-        .where(and(eq(blocks.blockerId, blockerId), sql`${users.status} <> 'deleted'`))
+        .innerJoin(...joinReader(blocks.blockedId))
+        .where(and(eq(blocks.blockerId, blockerId), UNDELETED_READER))
         .orderBy(sql`${blocks.createdAt} DESC`);
     },
 
@@ -287,9 +274,9 @@ export function createReadersRepository(db: Db) {
         tx,
         sql`SELECT u.id, p.show_reading_list
             FROM ${follows} f
-            JOIN ${users} u ON u.id = f.followee_id
+            JOIN ${READERS} u ON u.id = f.followee_id
             LEFT JOIN ${readerPrivacy} p ON p.user_id = u.id
-            WHERE f.follower_id = ${viewerId} AND f.state = 'following' AND u.status = 'active'
+            WHERE f.follower_id = ${viewerId} AND f.state = 'following' AND ${activeReader('u')}
               AND coalesce(p.profile_visibility, 'public') <> 'private'
               AND u.id NOT IN ${hiddenSet(viewerId)}`,
       );
@@ -303,22 +290,15 @@ export function createReadersRepository(db: Db) {
     async audienceOf(actorId: string, tx: Db = db): Promise<string[]> {
       const rows = await selectRows<{ id: string }>(
         tx,
-        sql`SELECT u.id FROM ${follows} f JOIN ${users} u ON u.id = f.follower_id
-            WHERE f.followee_id = ${actorId} AND f.state = 'following' AND u.status = 'active'
+        sql`SELECT u.id FROM ${follows} f JOIN ${READERS} u ON u.id = f.follower_id
+            WHERE f.followee_id = ${actorId} AND f.state = 'following' AND ${activeReader('u')}
               AND u.id NOT IN ${hiddenSet(actorId)}`,
       );
       return rows.map((row) => row.id);
     },
 
     /** Of `ids`, those that name an active reader. */
-    async activeIds(ids: string[], tx: Db = db): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(inArray(users.id, ids), eq(users.status, 'active')));
-      return new Set(rows.map((row) => row.id));
-    },
+    activeIds: (ids: string[], tx: Db = db): Promise<Set<string>> => activeReaderIds(tx, ids),
   };
 }
 

@@ -7,15 +7,14 @@ import {
   reviewReplies,
   reviewReports,
   reviews,
-  users,
   type ReviewReplyRow,
   type ReviewRow,
 } from '../../db/schema/index.js';
 import { bookCardColumns, PUBLIC_BOOK, TILE_FIELDS, type BookCard } from '../books/book-card.js';
-import { READER_CARD_COLUMNS, type ReaderCard } from '../users/reader-card.js';
+import { joinReader, READER_CARD_COLUMNS, type ReaderCard } from '../users/reader-card.js';
+import { findReaderCard } from '../users/users.read-model.js';
 
 /** The author a review or reply shows: the reader card. */
-const AUTHOR_COLUMNS = READER_CARD_COLUMNS;
 export type ReviewAuthor = ReaderCard;
 
 export interface ReactionCounts {
@@ -103,9 +102,9 @@ export function createReviewsRepository(db: Db) {
     for (const id of reviewIds) result.set(id, []);
     if (reviewIds.length === 0) return result;
     const rows = await tx
-      .select({ reply: reviewReplies, author: AUTHOR_COLUMNS })
+      .select({ reply: reviewReplies, author: READER_CARD_COLUMNS })
       .from(reviewReplies)
-      .innerJoin(users, eq(users.id, reviewReplies.userId))
+      .innerJoin(...joinReader(reviewReplies.userId))
       .where(
         and(
           inArray(reviewReplies.reviewId, reviewIds),
@@ -161,10 +160,10 @@ export function createReviewsRepository(db: Db) {
       );
       const [found, [counted]] = await Promise.all([
         tx
-          .select({ review: reviews, author: AUTHOR_COLUMNS, book: bookCardColumns(FEED_BOOK_FIELDS) })
+          .select({ review: reviews, author: READER_CARD_COLUMNS, book: bookCardColumns(FEED_BOOK_FIELDS) })
           .from(reviews)
           .innerJoin(books, eq(books.id, reviews.bookId))
-          .innerJoin(users, eq(users.id, reviews.userId))
+          .innerJoin(...joinReader(reviews.userId))
           .where(filter)
           .orderBy(desc(reviews.createdAt), desc(reviews.id))
           .limit(query.pageSize)
@@ -210,9 +209,9 @@ export function createReviewsRepository(db: Db) {
     ): Promise<ReviewWithAuthor[]> {
       const publicOnes = and(eq(reviews.status, 'approved'), eq(reviews.visibility, 'public'));
       return tx
-        .select({ review: reviews, author: AUTHOR_COLUMNS })
+        .select({ review: reviews, author: READER_CARD_COLUMNS })
         .from(reviews)
-        .innerJoin(users, eq(users.id, reviews.userId))
+        .innerJoin(...joinReader(reviews.userId))
         .where(
           and(
             eq(reviews.bookId, bookId),
@@ -250,9 +249,9 @@ export function createReviewsRepository(db: Db) {
 
     async findById(id: string, tx: Db = db): Promise<ReviewWithAuthor | undefined> {
       const [row] = await tx
-        .select({ review: reviews, author: AUTHOR_COLUMNS })
+        .select({ review: reviews, author: READER_CARD_COLUMNS })
         .from(reviews)
-        .innerJoin(users, eq(users.id, reviews.userId))
+        .innerJoin(...joinReader(reviews.userId))
         .where(eq(reviews.id, id))
         .limit(1);
       return row;
@@ -260,8 +259,7 @@ export function createReviewsRepository(db: Db) {
 
     /** How a reader signs reviews (the author of the Review shape), or undefined for no such reader. */
     async author(userId: string, tx: Db = db): Promise<ReviewAuthor | undefined> {
-      const [row] = await tx.select(AUTHOR_COLUMNS).from(users).where(eq(users.id, userId)).limit(1);
-      return row;
+      return findReaderCard(tx, userId);
     },
 
     /** The reader's review of the book (any status), or undefined. */
@@ -334,8 +332,7 @@ export function createReviewsRepository(db: Db) {
     },
 
     async findAuthor(userId: string, tx: Db = db): Promise<ReviewAuthor | undefined> {
-      const [row] = await tx.select(AUTHOR_COLUMNS).from(users).where(eq(users.id, userId)).limit(1);
-      return row;
+      return findReaderCard(tx, userId);
     },
 
     /** Sets (or with null removes) the user's one reaction to the review. */
