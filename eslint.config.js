@@ -76,6 +76,31 @@ export default tseslint.config(
     },
   },
   {
+    // People are read through the reader read model (`users/reader-card.ts`, `users/users.read-model.ts`):
+    // the `users` table is imported by users, auth, account and admin-moderation alone. A rule of its
+    // own (typescript-eslint's copy of no-restricted-imports), so the zones above keep theirs.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/{users,auth,account,admin-moderation}/**',
+      'apps/server/src/modules/**/*.test.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/schema', '**/db/schema/*'],
+              importNames: ['users', 'UserRow', 'NewUserRow', 'userRole', 'userStatus', 'authProvider'],
+              message:
+                'Only users, auth, account and admin-moderation read `users`; others use users/reader-card.ts or users/users.read-model.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Routes parse, authenticate, call a service and present: they never touch the database.
     files: ['apps/server/src/modules/**/*.routes.ts'],
     rules: {

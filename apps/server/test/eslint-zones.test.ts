@@ -79,4 +79,40 @@ describe('lint zones (eslint.config.js)', () => {
       ),
     ).toEqual([]);
   });
+
+  it('reads `users` only in users, auth, account and admin-moderation (others: the reader read model)', async () => {
+    const usersRule = async (file: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, file) });
+      return (result?.messages ?? []).filter(
+        (message) => message.ruleId === '@typescript-eslint/no-restricted-imports',
+      );
+    };
+    const planted =
+      "import { books, users } from '../../db/schema/index.js';\nexport const x = [books, users];\n";
+    for (const file of [
+      'apps/server/src/modules/clubs/planted.repository.ts',
+      'apps/server/src/modules/readers/planted.ts',
+    ])
+      expect(await usersRule(file, planted), file).toHaveLength(1);
+    expect(
+      await usersRule(
+        'apps/server/src/modules/reviews/planted.ts',
+        "import type { UserRow } from '../../db/schema/users.js';\nexport type X = UserRow;\n",
+      ),
+    ).toHaveLength(1);
+    for (const file of [
+      'apps/server/src/modules/users/planted.ts',
+      'apps/server/src/modules/auth/planted.repository.ts',
+      'apps/server/src/modules/account/planted.ts',
+      'apps/server/src/modules/admin-moderation/planted.ts',
+    ])
+      expect(await usersRule(file, planted), file).toEqual([]);
+    // The read model and other tables stay open to every module.
+    expect(
+      await usersRule(
+        'apps/server/src/modules/clubs/planted.ts',
+        "import { books } from '../../db/schema/index.js';\nimport { joinReader } from '../users/reader-card.js';\nexport const x = [books, joinReader];\n",
+      ),
+    ).toEqual([]);
+  });
 });
