@@ -309,10 +309,7 @@ export function createClubsService({
     page: { page: number; pageSize: number },
   ): Promise<{ views: ClubForViewer[]; total: number }> {
     if (!isGenreSlug(genre)) throw new NotFoundError();
-    const [{ rows, total }, hidden] = await Promise.all([
-      clubs.genreGroups(genre, page),
-      hiddenFrom(actor),
-    ]);
+    const [{ rows, total }, hidden] = await Promise.all([clubs.genreGroups(genre, page), hiddenFrom(actor)]);
     return { views: await forViewer(rows, actor?.userId ?? null, db, hidden), total };
   }
 

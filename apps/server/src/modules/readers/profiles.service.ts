@@ -90,7 +90,12 @@ export interface ProfileView {
  * Public profiles (`/reader/{id}`): the reader's card, counts, shelves, recent reviews, lists and
  * clubs, as the asker may see them. `publicProfile` is the anonymous view (for server-rendered pages).
  */
-export function createProfilesService({ relationships, visibility, sources, directory }: ProfilesServiceDeps) {
+export function createProfilesService({
+  relationships,
+  visibility,
+  sources,
+  directory,
+}: ProfilesServiceDeps) {
   async function profile(viewer: Actor | null, readerId: string): Promise<ProfileView> {
     const found = await visibility.accessOf(viewer, readerId);
     if (found.access === 'hidden') throw new NotFoundError();

@@ -11,7 +11,12 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { followStateFor } from './readers.policy.js';
-import type { FollowRowState, KeysetCursor, ReadersRepository, RelatedReaderRow } from './readers.repository.js';
+import type {
+  FollowRowState,
+  KeysetCursor,
+  ReadersRepository,
+  RelatedReaderRow,
+} from './readers.repository.js';
 import type { ReaderAccess, VisibilityPolicy } from './visibility.policy.js';
 
 export interface RelationshipsServiceDeps {
