@@ -68,6 +68,7 @@ import { createProfilesService } from './modules/readers/profiles.service.js';
 import { createReadersDirectoryRepository } from './modules/readers/readers.directory.repository.js';
 import { createReadersRepository } from './modules/readers/readers.repository.js';
 import { createRelationshipsService } from './modules/readers/relationships.service.js';
+import { createVisibilityPolicy } from './modules/readers/visibility.policy.js';
 import { createContactRepository } from './modules/contact/contact.repository.js';
 import { createContactService } from './modules/contact/contact.service.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
@@ -187,8 +188,14 @@ export function createServices({
   /** Double opt-in subscribers, one-click unsubscribe, and issues sent in batches through the queue. */
   const newsletter = createNewsletterService({ newsletter: createNewsletterRepository(db), mail, logger });
   const bookReports = createBookReportsService({ reports: createBookReportsRepository(db), books, events });
-  /** Follows, blocks and privacy: who sees whom (reviews, chat, notifications, lists and the feed ask). */
-  const relationships = createRelationshipsService({ db, readers: createReadersRepository(db), events });
+  const readersRepo = createReadersRepository(db);
+  /**
+   * Who may see whom (blocks either way, profile privacy): the one policy every module that shows
+   * people or their words is given (reviews, clubs and their chat, lists, the feed, notifications).
+   */
+  const visibility = createVisibilityPolicy({ readers: readersRepo });
+  /** Follows, blocks and privacy choices: the readers' graph. */
+  const relationships = createRelationshipsService({ db, readers: readersRepo, events, visibility });
   const clubs = createClubsService({
     db,
     clubs: createClubsRepository(db),
@@ -199,7 +206,7 @@ export function createServices({
     books,
     // One chat rate limit per user, in Redis (every node) when REDIS_URL is set.
     chatLimiter: createChatLimiter(rateLimiters),
-    relationships,
+    visibility,
     mayPost,
     publicUrl: config.publicUrl,
   });
@@ -292,7 +299,15 @@ export function createServices({
     onCatalogueChanged: catalogueChanged,
   });
 
-  const reviews = createReviewsService({ db, reviews: reviewsRepo, books, events, relationships, mayPost });
+  const reviews = createReviewsService({
+    db,
+    reviews: reviewsRepo,
+    books,
+    events,
+    visibility,
+    relationships,
+    mayPost,
+  });
 
   const lists = createListsService({
     db,
@@ -300,7 +315,7 @@ export function createServices({
     books,
     directory: createListsDirectoryRepository(db),
     events,
-    relationships,
+    visibility,
     mayPost,
   });
 
@@ -309,7 +324,7 @@ export function createServices({
     feed: createFeedRepository(db),
     events,
     logger,
-    relationships,
+    visibility,
     lists,
     clubs,
   });
@@ -317,6 +332,7 @@ export function createServices({
 
   const profiles = createProfilesService({
     relationships,
+    visibility,
     directory: createReadersDirectoryRepository(db),
     sources: {
       shelves: (userId, perShelf) => readingList.profileShelves(userId, perShelf),
@@ -355,7 +371,7 @@ export function createServices({
     notifications: createNotificationsRepository(db),
     books,
     logger,
-    relationships,
+    visibility,
     mailer: notificationMail,
   });
   notifications.listen(events);
@@ -435,6 +451,7 @@ export function createServices({
     reviews,
     clubs,
     relationships,
+    visibility,
     profiles,
     lists,
     feed,

@@ -4,6 +4,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import type { Actor } from '../../lib/actor.js';
+import type { VisibilityPolicy } from '../readers/visibility.policy.js';
 import { runAfterCommit, type AfterCommit, type ClubAccess, type ClubForViewer } from './clubs.access.js';
 import { assertCanSeeInside, assertModerator, isMember } from './clubs.policy.js';
 import type { ClubsRepository, MemberRow } from './clubs.repository.js';
@@ -20,15 +21,16 @@ export function createClubMembership(deps: {
   storage: Storage;
   events: DomainEvents;
   /** The readers blocked either way with a user: neither sees the other in a member list. */
-  hiddenFrom: (userId: string | null | undefined) => Promise<string[]>;
+  visibility: Pick<VisibilityPolicy, 'hiddenFrom'>;
 }) {
-  const { db, clubs, storage, events, hiddenFrom } = deps;
+  const { db, clubs, storage, events } = deps;
+  const { hiddenFrom } = deps.visibility;
   const { access, lockedAccess, oneForViewer } = deps.access;
 
   /** Public club: member at once. Private: a pending request (moderators hear of it). Idempotent. */
   async function join(actor: Actor, clubId: string): Promise<ClubForViewer> {
     const after: AfterCommit = [];
-    const hidden = await hiddenFrom(actor.userId);
+    const hidden = await hiddenFrom(actor);
     const result = await db.transaction(async (tx) => {
       const { club, state } = await lockedAccess(clubId, actor, tx);
       if (club.visibility === 'public') {
@@ -90,7 +92,7 @@ export function createClubMembership(deps: {
   async function members(actor: Actor | null, clubId: string): Promise<MemberRow[]> {
     const { club, state } = await access(clubId, actor);
     assertCanSeeInside(club, state);
-    return clubs.members(clubId, 'members', db, await hiddenFrom(actor?.userId));
+    return clubs.members(clubId, 'members', db, await hiddenFrom(actor));
   }
 
   /** Promote or demote a member; the last moderator cannot be demoted. */
@@ -129,7 +131,7 @@ export function createClubMembership(deps: {
   async function requests(actor: Actor, clubId: string): Promise<MemberRow[]> {
     const { club, state } = await access(clubId, actor);
     assertModerator(club, state);
-    return clubs.members(clubId, 'pending', db, await hiddenFrom(actor.userId));
+    return clubs.members(clubId, 'pending', db, await hiddenFrom(actor));
   }
 
   async function decide(

@@ -27,6 +27,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../../lib/actor.js';
 import type { MayPost } from '../users/posting.policy.js';
+import type { VisibilityPolicy } from '../readers/visibility.policy.js';
 import { createClubAccess, runAfterCommit, type AfterCommit, type ClubForViewer } from './clubs.access.js';
 import type { ClubsDirectoryRepository } from './clubs.directory.repository.js';
 import { createClubMembership } from './clubs.membership.service.js';
@@ -34,11 +35,6 @@ import { assertCanSeeInside, assertModerator } from './clubs.policy.js';
 import type { ClubsRepository } from './clubs.repository.js';
 import type { ClubTalkRepository } from './clubs.talk.repository.js';
 import { createClubTalk } from './clubs.talk.service.js';
-
-/** Who is hidden from whom (blocks), answered by the readers module. */
-export interface HiddenReaders {
-  hiddenFrom(userId: string | null | undefined): Promise<string[]>;
-}
 
 export interface ClubsServiceDeps {
   db: Db;
@@ -57,7 +53,7 @@ export interface ClubsServiceDeps {
    * Readers who blocked each other see neither the other's chat messages, topics and replies nor each
    * other in member lists and requests (nor in the counts).
    */
-  relationships?: HiddenReaders;
+  visibility: Pick<VisibilityPolicy, 'hiddenFrom'>;
   /** The posting policy (a confirmed address, when the site requires one). */
   mayPost?: MayPost;
   /** The site's public address (`PUBLIC_URL`): a meeting's calendar file links to its club's page. */
@@ -86,12 +82,11 @@ export function createClubsService({
   events,
   books,
   chatLimiter,
-  relationships,
+  visibility,
   mayPost,
   publicUrl,
 }: ClubsServiceDeps) {
-  const hiddenFrom = (userId: string | null | undefined) =>
-    relationships ? relationships.hiddenFrom(userId) : Promise.resolve([]);
+  const { hiddenFrom } = visibility;
   const clubAccess = createClubAccess({ db, clubs, books });
   const { forViewer, oneForViewer, access, lockedAccess } = clubAccess;
 
@@ -111,7 +106,7 @@ export function createClubsService({
         limit: query.limit,
         viewerId,
       }),
-      hiddenFrom(viewerId),
+      hiddenFrom(actor),
     ]);
     return forViewer(rows, viewerId, db, hidden);
   }
@@ -149,7 +144,7 @@ export function createClubsService({
   }
 
   async function get(actor: Actor | null, clubId: string): Promise<ClubForViewer> {
-    const [{ club }, hidden] = await Promise.all([access(clubId, actor), hiddenFrom(actor?.userId)]);
+    const [{ club }, hidden] = await Promise.all([access(clubId, actor), hiddenFrom(actor)]);
     return oneForViewer(club, actor?.userId ?? null, db, hidden);
   }
 
@@ -304,7 +299,7 @@ export function createClubsService({
    * with the viewer are not counted.
    */
   async function publicClubsOf(viewer: Actor | null, userId: string, limit: number) {
-    return clubs.publicClubsOf(userId, limit, await hiddenFrom(viewer?.userId));
+    return clubs.publicClubsOf(userId, limit, await hiddenFrom(viewer));
   }
 
   /** A genre's groups: its public clubs, most members first, paged; 404 for an unknown genre. */
@@ -314,10 +309,7 @@ export function createClubsService({
     page: { page: number; pageSize: number },
   ): Promise<{ views: ClubForViewer[]; total: number }> {
     if (!isGenreSlug(genre)) throw new NotFoundError();
-    const [{ rows, total }, hidden] = await Promise.all([
-      clubs.genreGroups(genre, page),
-      hiddenFrom(actor?.userId),
-    ]);
+    const [{ rows, total }, hidden] = await Promise.all([clubs.genreGroups(genre, page), hiddenFrom(actor)]);
     return { views: await forViewer(rows, actor?.userId ?? null, db, hidden), total };
   }
 
@@ -339,14 +331,14 @@ export function createClubsService({
     assertCanEditCover,
     setCover,
     cover,
-    ...createClubMembership({ db, clubs, access: clubAccess, storage, events, hiddenFrom }),
+    ...createClubMembership({ db, clubs, access: clubAccess, storage, events, visibility }),
     ...createClubTalk({
       db,
       clubs,
       talk,
       access: clubAccess,
       chatLimiter,
-      hiddenFrom,
+      visibility,
       mayPost,
       calendarLinks: (clubId) => ({
         clubUrl: clubPageUrl(publicUrl, clubId),

@@ -10,6 +10,7 @@ import { NotFoundError, RateLimitedError, ValidationError } from '../../lib/erro
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { Actor } from '../../lib/actor.js';
 import type { MayPost } from '../users/posting.policy.js';
+import type { VisibilityPolicy } from '../readers/visibility.policy.js';
 import type { ClubAccess } from './clubs.access.js';
 import { assertCanSeeInside, assertMember } from './clubs.policy.js';
 import type { ClubsRepository } from './clubs.repository.js';
@@ -39,14 +40,15 @@ export function createClubTalk(deps: {
   /** Chat messages per user per window (in Redis when REDIS_URL is set). */
   chatLimiter?: Pick<RateLimiter, 'hit'>;
   /** The readers blocked either way with a user (they do not see each other's messages). */
-  hiddenFrom: (userId: string | null | undefined) => Promise<string[]>;
+  visibility: Pick<VisibilityPolicy, 'hiddenFrom'>;
   /** The posting policy: chat messages, topics and topic replies. */
   mayPost?: MayPost;
   /** A club's page, absolute, and the site's host (a meeting's calendar file names both). */
   calendarLinks: (clubId: string) => { clubUrl: string; host: string };
 }) {
   const { mayPost } = deps;
-  const { db, clubs, talk, chatLimiter, hiddenFrom, calendarLinks } = deps;
+  const { db, clubs, talk, chatLimiter, calendarLinks } = deps;
+  const { hiddenFrom } = deps.visibility;
   const { access } = deps.access;
 
   // Chat -----------------------------------------------------------------------------------------
@@ -74,7 +76,7 @@ export function createClubTalk(deps: {
         afterSeq: query.after ? seq : undefined,
         limit: query.limit,
       },
-      await hiddenFrom(actor.userId),
+      await hiddenFrom(actor),
     );
   }
 
@@ -102,7 +104,7 @@ export function createClubTalk(deps: {
       assertMember(club, state);
       throw new NotFoundError();
     }
-    return { stored, hiddenFrom: await hiddenFrom(actor.userId) };
+    return { stored, hiddenFrom: await hiddenFrom(actor) };
   }
 
   /**
@@ -135,7 +137,7 @@ export function createClubTalk(deps: {
   async function topics(actor: Actor | null, clubId: string): Promise<TopicWithAuthor[]> {
     const { club, state } = await access(clubId, actor);
     assertCanSeeInside(club, state);
-    return talk.topics(clubId, await hiddenFrom(actor?.userId));
+    return talk.topics(clubId, await hiddenFrom(actor));
   }
 
   /** A topic and its replies for the caller; 404 when its author and the caller blocked each other. */
@@ -146,7 +148,7 @@ export function createClubTalk(deps: {
   ): Promise<{ topic: TopicWithAuthor; replies: TopicReplyWithAuthor[] }> {
     const { club, state } = await access(clubId, actor);
     assertCanSeeInside(club, state);
-    const hidden = await hiddenFrom(actor?.userId);
+    const hidden = await hiddenFrom(actor);
     const found = await talk.topic(clubId, topicId, hidden);
     if (!found) throw new NotFoundError();
     return { topic: found, replies: await talk.topicReplies(topicId, hidden) };
@@ -171,7 +173,7 @@ export function createClubTalk(deps: {
     const { club, state } = await access(clubId, actor);
     assertMember(club, state);
     await mayPost?.(actor);
-    if (!(await talk.topic(clubId, topicId, await hiddenFrom(actor.userId)))) throw new NotFoundError();
+    if (!(await talk.topic(clubId, topicId, await hiddenFrom(actor)))) throw new NotFoundError();
     const reply = await db.transaction((tx) => talk.insertTopicReply(topicId, actor.userId, input.body, tx));
     const author = await clubs.findPerson(actor.userId);
     if (!author) throw new NotFoundError();

@@ -3,6 +3,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Actor } from '../../lib/actor.js';
+import type { VisibilityPolicy } from '../readers/visibility.policy.js';
 import type { FeedRecord, FeedRepository, FeedRow } from './feed.repository.js';
 
 /** An entry ready to show: the row with the list's or club's current name. */
@@ -16,10 +17,8 @@ export interface FeedDeps {
   feed: FeedRepository;
   events: DomainEvents;
   logger: Pick<Logger, 'error'>;
-  relationships: {
-    feedSources(viewerId: string): Promise<Array<{ id: string; showReadingList: boolean }>>;
-    audienceOf(actorId: string, readingActivity: boolean): Promise<string[]>;
-  };
+  /** Whose activity a reader sees, and who sees a reader's activity live (follows, privacy, blocks). */
+  visibility: Pick<VisibilityPolicy, 'activitySources' | 'activityAudience'>;
   lists: { publicTitles(ids: string[]): Promise<Map<string, string>> };
   clubs: { publicNames(ids: string[]): Promise<Map<string, string>> };
 }
@@ -51,7 +50,7 @@ function decodeCursor(cursor: string | undefined): number | undefined {
  * clubs) and never reads theirs; whose entries a reader sees is decided at every read from the
  * readers module (follows, privacy, blocks), and lists and clubs show only while public.
  */
-export function createFeedService({ feed, events, logger, relationships, lists, clubs }: FeedDeps) {
+export function createFeedService({ feed, events, logger, visibility, lists, clubs }: FeedDeps) {
   const pushListeners = new Set<PushListener>();
   const removedListeners = new Set<RemovedListener>();
 
@@ -93,7 +92,7 @@ export function createFeedService({ feed, events, logger, relationships, lists, 
   async function record(entry: FeedRecord, bump: boolean): Promise<void> {
     const { id, pushed } = await feed.record(entry, bump);
     if (!pushed || pushListeners.size === 0) return;
-    const recipientIds = await relationships.audienceOf(entry.actorId, READING_KINDS.has(entry.kind));
+    const recipientIds = await visibility.activityAudience(entry.actorId, READING_KINDS.has(entry.kind));
     if (recipientIds.length === 0) return;
     const row = await feed.findById(id);
     const [view] = row ? await enrich([row]) : [];
@@ -102,7 +101,7 @@ export function createFeedService({ feed, events, logger, relationships, lists, 
 
   async function removed(actorId: string, ids: string[]): Promise<void> {
     if (ids.length === 0 || removedListeners.size === 0) return;
-    const recipientIds = await relationships.audienceOf(actorId, false);
+    const recipientIds = await visibility.activityAudience(actorId, false);
     if (recipientIds.length > 0) tell(removedListeners, { ids, recipientIds });
   }
 
@@ -202,7 +201,7 @@ export function createFeedService({ feed, events, logger, relationships, lists, 
     query: FeedQuery,
   ): Promise<{ views: FeedView[]; nextCursor: string | null }> {
     let before = decodeCursor(query.cursor);
-    const sources = await relationships.feedSources(actor.userId);
+    const sources = await visibility.activitySources(actor);
     if (sources.length === 0) return { views: [], nextCursor: null };
     const actorIds = sources.map((source) => source.id);
     const readingIds = sources.filter((source) => source.showReadingList).map((source) => source.id);

@@ -17,13 +17,9 @@ import type { BookTile } from '../books/book-card.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../../lib/actor.js';
 import type { MayPost } from '../users/posting.policy.js';
+import type { VisibilityPolicy } from '../readers/visibility.policy.js';
 import { assertCanSee, assertOwner, canAddBooks, canVote, isOwner } from './lists.policy.js';
 import type { ListItemRow, ListPatch, ListsRepository, ListWithOwner } from './lists.repository.js';
-
-/** Who is hidden from whom (blocks), answered by the readers module. */
-export interface HiddenReaders {
-  hiddenFrom(userId: string | null | undefined): Promise<string[]>;
-}
 
 export interface ListsServiceDeps {
   db: Db;
@@ -31,7 +27,8 @@ export interface ListsServiceDeps {
   /** The books module: only an active book can be added. */
   books: Pick<BooksService, 'exists'>;
   events: DomainEvents;
-  relationships: HiddenReaders;
+  /** Readers who blocked each other see neither the other's lists nor who added a book. */
+  visibility: Pick<VisibilityPolicy, 'hiddenFrom'>;
   /** The public lists listed in the sitemap. */
   directory?: ListsDirectoryRepository;
   /** The posting policy (a confirmed address, when the site requires one): new lists. */
@@ -56,7 +53,7 @@ export function createListsService({
   lists,
   books,
   events,
-  relationships,
+  visibility,
   directory,
   mayPost,
 }: ListsServiceDeps) {
@@ -76,7 +73,7 @@ export function createListsService({
   async function seen(actor: Actor | null, id: string): Promise<{ found: ListWithOwner; hidden: string[] }> {
     const found = await lists.findById(id);
     if (!found) throw new NotFoundError();
-    const hidden = await relationships.hiddenFrom(actor?.userId);
+    const hidden = await visibility.hiddenFrom(actor);
     assertCanSee(found.list, found.owner, actor, hidden.includes(found.list.ownerId));
     return { found, hidden };
   }
@@ -294,7 +291,7 @@ export function createListsService({
   /** A genre's most voted public lists (404 for an unknown genre), none by readers blocked either way. */
   async function ofGenre(actor: Actor | null, slug: string, query: GenreCommunityQuery) {
     if (!isGenreSlug(slug)) throw new NotFoundError();
-    const hidden = await relationships.hiddenFrom(actor?.userId);
+    const hidden = await visibility.hiddenFrom(actor);
     const { rows, total } = await lists.genreLists(slug, hidden, query);
     return { views: await withPreviews(rows), total };
   }

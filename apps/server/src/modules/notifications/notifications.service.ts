@@ -14,6 +14,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../../lib/actor.js';
+import type { VisibilityPolicy } from '../readers/visibility.policy.js';
 import type { NotificationsRepository, NotificationWithActor } from './notifications.repository.js';
 
 /** What to tell, to whom; the actor never hears of their own doing. */
@@ -46,7 +47,7 @@ export interface NotificationsServiceDeps {
   books: Pick<BooksService, 'cards'>;
   logger: Pick<Logger, 'error'>;
   /** Readers who blocked each other never hear of each other (answered by the readers module). */
-  relationships?: { hiddenAmong(userId: string | null, others: readonly string[]): Promise<Set<string>> };
+  visibility: Pick<VisibilityPolicy, 'hiddenFrom'>;
   /** Notification mail: mails each stored notification whose reader chose `instant` (awaited, never throws). */
   mailer?: { instant(created: CreatedNotification): Promise<void> };
 }
@@ -62,7 +63,7 @@ export function createNotificationsService({
   notifications,
   books,
   logger,
-  relationships,
+  visibility,
   mailer,
 }: NotificationsServiceDeps) {
   const titleOf = async (bookId: string): Promise<string | undefined> =>
@@ -87,8 +88,8 @@ export function createNotificationsService({
   /** Stores one notification per wanted recipient, then tells the `onCreated` listeners. */
   async function notify(input: NotifyInput): Promise<CreatedNotification[]> {
     let candidates = [...new Set(input.recipientIds)].filter((id) => id !== input.actorId);
-    if (input.actorId && relationships && candidates.length > 0) {
-      const hidden = await relationships.hiddenAmong(input.actorId, candidates);
+    if (input.actorId && candidates.length > 0) {
+      const hidden = new Set(await visibility.hiddenFrom({ userId: input.actorId }));
       candidates = candidates.filter((id) => !hidden.has(id));
     }
     if (candidates.length === 0) return [];

@@ -7,6 +7,7 @@ import type { ProfileAccess } from './readers.policy.js';
 import type { FollowRowState, ReaderRow } from './readers.repository.js';
 import type { ReadersDirectoryRepository } from './readers.directory.repository.js';
 import type { RelationshipsService } from './relationships.service.js';
+import type { VisibilityPolicy } from './visibility.policy.js';
 
 /**
  * What a profile shows of other modules, each answered by that module's service. Each count comes
@@ -54,7 +55,9 @@ export interface ProfileSources {
 }
 
 export interface ProfilesServiceDeps {
-  relationships: RelationshipsService;
+  relationships: Pick<RelationshipsService, 'followCounts'>;
+  /** How much of a profile the asker sees. */
+  visibility: Pick<VisibilityPolicy, 'accessOf'>;
   sources: ProfileSources;
   /** The public profiles listed in the sitemap. */
   directory?: ReadersDirectoryRepository;
@@ -87,9 +90,14 @@ export interface ProfileView {
  * Public profiles (`/reader/{id}`): the reader's card, counts, shelves, recent reviews, lists and
  * clubs, as the asker may see them. `publicProfile` is the anonymous view (for server-rendered pages).
  */
-export function createProfilesService({ relationships, sources, directory }: ProfilesServiceDeps) {
+export function createProfilesService({
+  relationships,
+  visibility,
+  sources,
+  directory,
+}: ProfilesServiceDeps) {
   async function profile(viewer: Actor | null, readerId: string): Promise<ProfileView> {
-    const found = await relationships.accessOf(viewer, readerId);
+    const found = await visibility.accessOf(viewer, readerId);
     if (found.access === 'hidden') throw new NotFoundError();
     const self = viewer?.userId === readerId;
     const followCounts = await relationships.followCounts(viewer, readerId);

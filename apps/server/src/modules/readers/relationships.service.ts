@@ -10,30 +10,21 @@ import { lockCap } from '../../db/locks.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
-import { followStateFor, profileAccess, type ProfileAccess } from './readers.policy.js';
+import { followStateFor } from './readers.policy.js';
 import type {
   FollowRowState,
   KeysetCursor,
-  ReaderRow,
   ReadersRepository,
   RelatedReaderRow,
 } from './readers.repository.js';
+import type { ReaderAccess, VisibilityPolicy } from './visibility.policy.js';
 
 export interface RelationshipsServiceDeps {
   db: Db;
   readers: ReadersRepository;
   events: DomainEvents;
-}
-
-/** A reader as one asker may see them. */
-export interface ReaderAccess {
-  reader: ReaderRow;
-  privacy: ReaderPrivacy;
-  access: ProfileAccess;
-  /** The asker's follow of the reader. */
-  follow: FollowRowState | null;
-  /** The reader's follow of the asker. */
-  followsYou: FollowRowState | null;
+  /** Who sees how much of a profile (follows answer 404 for a reader the caller may not see). */
+  visibility: Pick<VisibilityPolicy, 'accessOf'>;
 }
 
 /** A page of related readers with the asker's follow state of each. */
@@ -58,34 +49,11 @@ function decodeCursor(cursor: string | undefined): KeysetCursor | undefined {
 
 /**
  * The readers' graph: privacy choices, follows (with approval for followers-only profiles) and
- * blocks. Other modules ask it who is hidden from whom (`hiddenFrom`), whose activity a reader may
- * see (`feedSources`) and who may see an actor's activity (`audienceOf`); nobody else reads its tables.
+ * blocks. Who may see whom is the visibility policy's (`visibility.policy.ts`), which other modules
+ * are given; nobody else reads these tables.
  */
-export function createRelationshipsService({ db, readers, events }: RelationshipsServiceDeps) {
-  /** The reader and how much of them `viewer` may see; 404 when the id names nobody. */
-  async function accessOf(viewer: Actor | null, readerId: string, tx: Db = db): Promise<ReaderAccess> {
-    const reader = await readers.findReader(readerId, tx);
-    if (!reader) throw new NotFoundError();
-    const privacy = await readers.privacyOf(readerId, tx);
-    const self = viewer?.userId === readerId;
-    const [follow, followsYou, blocked] =
-      viewer && !self
-        ? await Promise.all([
-            readers.followState(viewer.userId, readerId, tx),
-            readers.followState(readerId, viewer.userId, tx),
-            readers.isBlockedEither(viewer.userId, readerId, tx),
-          ])
-        : [null, null, false];
-    const access = profileAccess({
-      status: reader.status,
-      visibility: privacy.profileVisibility,
-      self,
-      follow,
-      blocked,
-    });
-    return { reader, privacy, access, follow, followsYou };
-  }
-
+export function createRelationshipsService({ db, readers, events, visibility }: RelationshipsServiceDeps) {
+  const { accessOf } = visibility;
   /** Like `accessOf`, 404 unless the asker may see the whole profile. */
   async function assertFullAccess(viewer: Actor | null, readerId: string): Promise<ReaderAccess> {
     const found = await accessOf(viewer, readerId);
@@ -233,31 +201,7 @@ export function createRelationshipsService({ db, readers, events }: Relationship
     return readers.blockedBy(actor.userId);
   }
 
-  /** Everyone the user blocked or was blocked by (empty for visitors). */
-  function hiddenFrom(userId: string | null | undefined): Promise<string[]> {
-    return userId ? readers.hiddenFrom(userId) : Promise.resolve([]);
-  }
-
-  /** Of `others`, those hidden from `userId` by a block either way. */
-  async function hiddenAmong(userId: string | null, others: readonly string[]): Promise<Set<string>> {
-    if (!userId || others.length === 0) return new Set();
-    const hidden = new Set(await readers.hiddenFrom(userId));
-    return new Set(others.filter((id) => hidden.has(id)));
-  }
-
-  /**
-   * Who may see activity of kind `kind` by `actorId` live: their followers, unless the actor's profile
-   * is private, or (reading activity) the actor hides the reading list.
-   */
-  async function audienceOf(actorId: string, readingActivity: boolean): Promise<string[]> {
-    const privacy = await readers.privacyOf(actorId);
-    if (privacy.profileVisibility === 'private') return [];
-    if (readingActivity && !privacy.showReadingList) return [];
-    return readers.audienceOf(actorId);
-  }
-
   return {
-    accessOf,
     assertFullAccess,
     related,
     follow,
@@ -271,10 +215,6 @@ export function createRelationshipsService({ db, readers, events }: Relationship
     block,
     unblock,
     blocked,
-    hiddenFrom,
-    hiddenAmong,
-    feedSources: (viewerId: string) => readers.feedSources(viewerId),
-    audienceOf,
     /** Followers and followees counted as `viewer` sees their lists. */
     followCounts: (viewer: Actor | null, userId: string) =>
       readers.followCounts(userId, viewer?.userId ?? null),

@@ -13,6 +13,8 @@ import { NotFoundError } from '../../lib/errors.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../../lib/actor.js';
 import type { MayPost } from '../users/posting.policy.js';
+import type { RelationshipsService } from '../readers/relationships.service.js';
+import type { VisibilityPolicy } from '../readers/visibility.policy.js';
 import { assertAuthor, canSeeReview } from './reviews.policy.js';
 import {
   newReviewDetails,
@@ -22,15 +24,6 @@ import {
   type ReviewsRepository,
   type ReviewWithAuthor,
 } from './reviews.repository.js';
-
-/**
- * Who is hidden from whom (blocks), and the visibility a reader's reviews take unless they pick one,
- * answered by the readers module.
- */
-export interface HiddenReaders {
-  hiddenFrom(userId: string | null | undefined): Promise<string[]>;
-  reviewVisibilityOf?(userId: string): Promise<'public' | 'private'>;
-}
 
 export interface ReviewsServiceDeps {
   db: Db;
@@ -45,7 +38,9 @@ export interface ReviewsServiceDeps {
    */
   events?: DomainEvents;
   /** Readers who blocked each other see neither the other's reviews nor their replies. */
-  relationships?: HiddenReaders;
+  visibility: Pick<VisibilityPolicy, 'hiddenFrom' | 'canSee'>;
+  /** The visibility a reader's reviews take unless they pick one (their privacy choice). */
+  relationships: Pick<RelationshipsService, 'reviewVisibilityOf'>;
 }
 
 /** A review as an import brings it (written by `reviews.import.repository.ts`). */
@@ -56,14 +51,13 @@ export function createReviewsService({
   reviews,
   books,
   events,
+  visibility: policy,
   relationships,
   mayPost,
 }: ReviewsServiceDeps) {
-  const hiddenFrom = (userId: string | null | undefined) =>
-    relationships ? relationships.hiddenFrom(userId) : Promise.resolve([]);
+  const { hiddenFrom } = policy;
   /** The reader's default for reviews written in Nebab: public unless they chose private. */
-  const defaultVisibility = (userId: string): Promise<'public' | 'private'> =>
-    relationships?.reviewVisibilityOf ? relationships.reviewVisibilityOf(userId) : Promise.resolve('public');
+  const defaultVisibility = (userId: string) => relationships.reviewVisibilityOf(userId);
 
   /** The review's details for `viewerId`; `hidden` (their blocks) is read before any transaction. */
   async function details(
@@ -81,7 +75,7 @@ export function createReviewsService({
   async function visible(id: string, actor: Actor | null): Promise<ReviewWithAuthor> {
     const row = await reviews.findById(id);
     if (!row || !canSeeReview(row.review, actor?.userId ?? null)) throw new NotFoundError();
-    if ((await hiddenFrom(actor?.userId)).includes(row.review.userId)) throw new NotFoundError();
+    if (!(await policy.canSee(actor, row.review.userId))) throw new NotFoundError();
     return row;
   }
 
@@ -105,7 +99,7 @@ export function createReviewsService({
    */
   async function listForBook(bookId: string, actor: Actor | null): Promise<ReviewDetails[]> {
     const viewerId = actor?.userId ?? null;
-    const [exists, hidden] = await Promise.all([books.exists(bookId), hiddenFrom(viewerId)]);
+    const [exists, hidden] = await Promise.all([books.exists(bookId), hiddenFrom(actor)]);
     if (!exists) throw new NotFoundError();
     return reviews.withDetails(await reviews.listForBook(bookId, viewerId, hidden), viewerId, db, hidden);
   }
@@ -131,7 +125,7 @@ export function createReviewsService({
     await mayPost?.(actor);
     const [exists, hidden, author, visibility] = await Promise.all([
       books.exists(bookId),
-      hiddenFrom(actor.userId),
+      hiddenFrom(actor),
       reviews.author(actor.userId),
       input.visibility ?? defaultVisibility(actor.userId),
     ]);
@@ -174,7 +168,7 @@ export function createReviewsService({
    * readers blocked either way with the caller (nor their replies in the counts).
    */
   async function feed(actor: Actor | null, query: ReviewFeedQuery) {
-    return reviews.feed(query, await hiddenFrom(actor?.userId));
+    return reviews.feed(query, await hiddenFrom(actor));
   }
 
   /**
@@ -183,7 +177,7 @@ export function createReviewsService({
    */
   async function update(actor: Actor, id: string, patch: ReviewPatch): Promise<ReviewDetails> {
     const [hidden, visibility] = await Promise.all([
-      hiddenFrom(actor.userId),
+      hiddenFrom(actor),
       patch.visibility ?? defaultVisibility(actor.userId),
     ]);
     const outcome = await db.transaction(async (tx) => {
