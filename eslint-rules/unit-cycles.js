@@ -53,7 +53,14 @@ function diskGraph(root) {
   graph = new Map();
   for (const file of sourceFiles(root)) {
     const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-    graph.set(file, targets(root, file, importedFiles.map((imported) => imported.fileName)));
+    graph.set(
+      file,
+      targets(
+        root,
+        file,
+        importedFiles.map((imported) => imported.fileName),
+      ),
+    );
   }
   graphs.set(root, graph);
   return graph;
@@ -87,6 +94,23 @@ function pathBetween(graph, root, from, to, except) {
   return null;
 }
 
+/**
+ * Every cycle between the units under `root` (absolute) on disk, each as `a → b → … → a`: what the
+ * rule would report for the whole tree. The zone tests check that it is empty.
+ */
+export function unitCyclesUnder(root) {
+  const graph = diskGraph(root);
+  const cycles = new Set();
+  for (const [file, reached] of graph) {
+    const unit = unitOf(root, file);
+    for (const target of reached) {
+      const back = pathBetween(graph, root, target, unit, null);
+      if (back) cycles.add([unit, ...back].join(' → '));
+    }
+  }
+  return [...cycles].sort();
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const noUnitCycle = {
   meta: {
@@ -114,7 +138,12 @@ const noUnitCycle = {
       if (node.source?.type !== 'Literal' || typeof node.source.value !== 'string') return;
       for (const target of targets(root, file, [node.source.value])) {
         const back = pathBetween(diskGraph(root), root, target, unit, file);
-        if (back) context.report({ node: node.source, messageId: 'cycle', data: { cycle: [unit, ...back].join(' → ') } });
+        if (back)
+          context.report({
+            node: node.source,
+            messageId: 'cycle',
+            data: { cycle: [unit, ...back].join(' → ') },
+          });
       }
     }
 

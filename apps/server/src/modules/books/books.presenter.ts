@@ -1,4 +1,11 @@
-import type { BookDetail, GenreListItem, ProfileBook, SearchItem, Suggestion, TrendingCard } from '@nebab/shared';
+import type {
+  BookDetail,
+  GenreListItem,
+  ProfileBook,
+  SearchItem,
+  Suggestion,
+  TrendingCard,
+} from '@nebab/shared';
 import { isLocalBook } from '@nebab/shared';
 import { isIsbn13, isValidIsbn10 } from '../../catalog/isbn.js';
 import type { BookRow } from '../../db/schema/index.js';
