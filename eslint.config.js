@@ -1,7 +1,10 @@
 import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import unitCycles from './eslint-rules/unit-cycles.js';
 
 /** Another module's repository, from a module file (`../<module>/<name>.repository.js`). */
 const FOREIGN_REPOSITORY = ['../*/*.repository', '../*/*.repository.js', '../../modules/*/*.repository.js'];
@@ -31,10 +34,49 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycle: between files (import-x/no-cycle, `./x.js` resolved to `./x.ts` as tsc does),
+    // and between the server's modules or the web's features (a local rule, eslint-rules/).
+    // Nothing imports a test file, so no test file is on a cycle: they are not walked.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX, local: unitCycles },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'local/no-unit-cycle': ['error', { roots: ['apps/server/src/modules', 'apps/web/src/features'] }],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Every word a reader sees goes through t(…) (en and am): no literal text between JSX tags.
+    // Strings of punctuation, symbols and digits alone (·, —, ×, /, :, 3) are not words.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'apps/web/src/test/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-text-only',
+          words: { exclude: [/^[\p{P}\p{S}\p{N}\s]+$/u] },
+          message: 'Text in JSX goes through t(…) with the words in the en and am locale files',
+        },
+      ],
+    },
   },
   // Layers point one way (docs/ARCHITECTURE.md, "Boundaries"); eslint.zones.test.ts plants a
   // violation of each zone and checks that lint refuses it.

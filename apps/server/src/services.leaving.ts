@@ -1,5 +1,6 @@
 import { eraseSuggestions } from './modules/admin-catalogue/admin-catalogue.erase.js';
-import { eraseSecondFactor, type ReaderEraser } from './modules/account/account.erase.js';
+import { eraseSecondFactor } from './modules/account/account.erase.js';
+import type { ReaderEraser } from './lib/reader-eraser.js';
 import { eraseSessions } from './modules/auth/auth.erase.js';
 import { eraseBookReports } from './modules/book-reports/book-reports.erase.js';
 import { eraseBookAuthorship } from './modules/books/books.erase.js';

@@ -5,16 +5,22 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { unitCyclesUnder } from '../../../eslint-rules/unit-cycles.js';
 import { REPO_ROOT } from '../src/config.js';
 
 const eslint = new ESLint({ cwd: REPO_ROOT });
 
-/** The messages of no-restricted-imports for `code` as if it were the file at `file`. */
-async function restricted(file: string, code: string): Promise<string[]> {
+/** The messages of `ruleId` for `code` as if it were the file at `file`. */
+async function messagesOf(ruleId: string, file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, file) });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) => message.ruleId === ruleId)
     .map((message) => message.message);
+}
+
+/** The messages of no-restricted-imports for `code` as if it were the file at `file`. */
+function restricted(file: string, code: string): Promise<string[]> {
+  return messagesOf('no-restricted-imports', file, code);
 }
 
 const PLANTED: [zone: string, file: string, code: string][] = [
@@ -60,9 +66,66 @@ const PLANTED: [zone: string, file: string, code: string][] = [
   ],
 ];
 
+/** Planted cycles and text: [zone, rule, file, code]; each yields exactly one message of the rule. */
+const PLANTED_RULES: [zone: string, rule: string, file: string, code: string][] = [
+  [
+    // books.service.ts imports book-card.ts; book-card.ts importing it back closes a file cycle.
+    'no import cycle between server files',
+    'import-x/no-cycle',
+    'apps/server/src/modules/books/book-card.ts',
+    "import { createBooksService } from './books.service.js';\nexport const x = createBooksService;\n",
+  ],
+  [
+    // AuthProvider.tsx imports authContext.ts; the context importing the provider back is a cycle.
+    'no import cycle between web files',
+    'import-x/no-cycle',
+    'apps/web/src/features/auth/authContext.ts',
+    "import { AuthProvider } from './AuthProvider';\nexport const x = AuthProvider;\n",
+  ],
+  [
+    // reviews reaches books (presenter, card, service); a new file of books reaching reviews closes it.
+    'no import cycle between server modules',
+    'local/no-unit-cycle',
+    'apps/server/src/modules/books/planted.ts',
+    "import type { ReviewsService } from '../reviews/reviews.service.js';\nexport type X = ReviewsService;\n",
+  ],
+  [
+    // clubs reaches auth (ClubChat uses useAuth); auth reaching clubs closes a feature cycle.
+    'no import cycle between web features',
+    'local/no-unit-cycle',
+    'apps/web/src/features/auth/Planted.tsx',
+    "import { ClubChat } from '../clubs/ClubChat';\nexport const x = ClubChat;\n",
+  ],
+  [
+    'no literal text in web JSX',
+    'i18next/no-literal-string',
+    'apps/web/src/features/planted/Planted.tsx',
+    'export function Planted() {\n  return <p className="text-ink">Hello reader</p>;\n}\n',
+  ],
+];
+
 describe('lint zones (eslint.config.js)', () => {
   it.each(PLANTED)('%s', async (_zone, file, code) => {
     expect(await restricted(file, code)).toHaveLength(1);
+  });
+
+  it.each(PLANTED_RULES)('%s', async (_zone, rule, file, code) => {
+    expect(await messagesOf(rule, file, code)).toHaveLength(1);
+  });
+
+  it('lets symbols, digits and translated text through in JSX', async () => {
+    expect(
+      await messagesOf(
+        'i18next/no-literal-string',
+        'apps/web/src/features/planted/Planted.tsx',
+        'import { useTranslation } from \'react-i18next\';\nexport function Planted() {\n  const { t } = useTranslation();\n  return <p className="text-ink" aria-hidden="true">· — × / : 3 {t(\'common.isbn\')}</p>;\n}\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it('finds no cycle between the server modules or the web features of the tree', () => {
+    expect(unitCyclesUnder(path.join(REPO_ROOT, 'apps/server/src/modules'))).toEqual([]);
+    expect(unitCyclesUnder(path.join(REPO_ROOT, 'apps/web/src/features'))).toEqual([]);
   });
 
   it('lets the allowed imports through', async () => {

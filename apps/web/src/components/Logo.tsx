@@ -1,5 +1,8 @@
+import { useTranslation } from 'react-i18next';
+
 /** The Nebab wordmark: a bookmark glyph, the Latin name and the Ge'ez name ንባብ. */
 export function Logo({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
   return (
     <span className={`inline-flex items-center gap-1.5 sm:gap-2 ${className}`}>
       <svg viewBox="0 0 32 32" className="size-7 shrink-0 sm:size-8" aria-hidden="true" focusable="false">
@@ -8,10 +11,10 @@ export function Logo({ className = '' }: { className?: string }) {
       </svg>
       <span className="flex items-baseline gap-1.5 leading-none">
         <span className="font-display text-xl font-semibold tracking-tight" lang="en">
-          Nebab
+          {t('app.nameLatin')}
         </span>
         <span className="font-ethiopic text-base text-ink-muted" lang="am">
-          ንባብ
+          {t('app.nameEthiopic')}
         </span>
       </span>
     </span>

@@ -61,7 +61,7 @@ import { readerErasers } from '../../services.leaving.js';
 import { selectRows } from '../../db/sql-helpers.js';
 import { createAuthRepository } from '../auth/auth.repository.js';
 import { createUsersRepository } from '../users/users.repository.js';
-import type { ReaderEraser } from './account.erase.js';
+import type { ReaderEraser } from '../../lib/reader-eraser.js';
 import { createAccountRepository } from './account.repository.js';
 import { createAccountService, type DeletedReader } from './account.service.js';
 import { createTwoFactor } from './two-factor.service.js';

@@ -13,7 +13,7 @@ import type { Storage } from '../../lib/storage.js';
 import { now } from '../../lib/time.js';
 import type { Actor } from '../../lib/actor.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import type { LeavingReader, ReaderEraser } from './account.erase.js';
+import type { LeavingReader, ReaderEraser } from '../../lib/reader-eraser.js';
 import type { AccountRepository } from './account.repository.js';
 import { matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri } from './totp.js';
 import type { TwoFactor } from './two-factor.service.js';

@@ -59,7 +59,8 @@ export interface AuthServiceDeps {
   usersService: UsersService;
   preferences: PreferencesService;
   throttle: AuthThrottle;
-  twoFactor: TwoFactor;
+  /** The account module's second factor, as far as signing in needs it. */
+  twoFactor: Pick<TwoFactor, 'isEnabled' | 'startChallenge' | 'completeChallenge'>;
   logger: Logger;
   /** Site setting (site-settings module): false refuses new accounts with 403. Absent means open. */
   registrationOpen?: () => Promise<boolean>;

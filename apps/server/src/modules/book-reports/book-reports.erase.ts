@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { bookReports } from '../../db/schema/index.js';
-import type { ReaderEraser } from '../account/account.erase.js';
+import type { ReaderEraser } from '../../lib/reader-eraser.js';
 
 /** The reports of books the reader filed. */
 export const eraseBookReports: ReaderEraser = async (reader, tx) => {

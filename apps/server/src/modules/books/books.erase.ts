@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { bookActivity, books } from '../../db/schema/index.js';
-import type { ReaderEraser } from '../account/account.erase.js';
+import type { ReaderEraser } from '../../lib/reader-eraser.js';
 
 /**
  * Books the reader added stay in the catalogue and their activity keeps counting for trending, with

@@ -1,8 +1,15 @@
-import type { BookDetail, GenreListItem, SearchItem, Suggestion, TrendingCard } from '@nebab/shared';
+import type {
+  BookDetail,
+  GenreListItem,
+  ProfileBook,
+  SearchItem,
+  Suggestion,
+  TrendingCard,
+} from '@nebab/shared';
 import { isLocalBook } from '@nebab/shared';
 import { isIsbn13, isValidIsbn10 } from '../../catalog/isbn.js';
 import type { BookRow } from '../../db/schema/index.js';
-import type { BookCard, BookCover } from './book-card.js';
+import type { BookCard, BookCover, BookTile } from './book-card.js';
 
 /** Open Library's cover of an ISBN (`default=false`: a 404 instead of a blank image). */
 export function openLibraryCover(isbn: string): string {
@@ -44,6 +51,11 @@ export function presentCover(
 ): { coverImage: string | null; coverCandidates: string[] } {
   const candidates = coverCandidates(book, kind);
   return { coverImage: candidates[0] ?? null, coverCandidates: candidates };
+}
+
+/** A book on a shelf, a list or in the feed. */
+export function presentProfileBook(book: BookTile): ProfileBook {
+  return { id: book.id, title: book.title, author: book.authors[0] ?? null, ...presentCover(book) };
 }
 
 /** "A, B", or "N/A" for a book without a known author (spec §3). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clubMemberships, clubs } from '../../db/schema/index.js';
-import type { ReaderEraser } from '../account/account.erase.js';
+import type { ReaderEraser } from '../../lib/reader-eraser.js';
 import { MEMBER_STATES } from './clubs.repository.js';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { contactMessages } from '../../db/schema/index.js';
-import type { ReaderEraser } from '../account/account.erase.js';
+import type { ReaderEraser } from '../../lib/reader-eraser.js';
 
 /**
  * Messages the reader sent admins through the contact form stay in the admins' inbox as the

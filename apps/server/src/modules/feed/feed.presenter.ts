@@ -1,5 +1,6 @@
 import type { FeedEntry, FeedKind, Language } from '@nebab/shared';
-import { presentProfileBook, presentReaderSummary } from '../readers/cards.presenter.js';
+import { presentProfileBook } from '../books/books.presenter.js';
+import { presentReaderCard } from '../users/reader-card.js';
 import type { FeedView } from './feed.service.js';
 
 /** One feed entry (REST and the `feed:new` push alike). */
@@ -9,7 +10,7 @@ export function presentFeedEntry(view: FeedView, language?: Language): FeedEntry
   return {
     id: entry.id,
     kind,
-    actor: presentReaderSummary(view.actor, language),
+    actor: presentReaderCard(view.actor, language),
     book: view.book ? presentProfileBook(view.book) : null,
     rating: kind === 'rated' || kind === 'reviewed' ? entry.rating : null,
     excerpt: kind === 'reviewed' ? (entry.data.excerpt ?? null) : null,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { bookListItems, bookLists, bookListVotes } from '../../db/schema/index.js';
-import type { ReaderEraser } from '../account/account.erase.js';
+import type { ReaderEraser } from '../../lib/reader-eraser.js';
 
 /**
  * The reader's votes (the counting triggers follow), the lists they own (with their items, votes and

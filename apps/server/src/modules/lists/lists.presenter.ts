@@ -1,5 +1,6 @@
 import type { BookListDetail, BookListSummary, Language } from '@nebab/shared';
-import { presentProfileBook, presentReaderSummary } from '../readers/cards.presenter.js';
+import { presentProfileBook } from '../books/books.presenter.js';
+import { presentReaderCard } from '../users/reader-card.js';
 import type { ListDetailView, ListSummaryView } from './lists.service.js';
 
 /** A list on a card (profiles, genre lists, "my lists"). */
@@ -14,7 +15,7 @@ export function presentListSummary(
     visibility: list.visibility === 'private' ? 'private' : 'public',
     mode: list.mode === 'curated' ? 'curated' : 'open',
     genre: list.genre,
-    owner: presentReaderSummary(owner, language),
+    owner: presentReaderCard(owner, language),
     itemCount: list.itemCount,
     voteCount: list.voteCount,
     preview: preview.map(presentProfileBook),
@@ -33,7 +34,7 @@ export function presentListDetail(view: ListDetailView, language: Language): Boo
       book: presentProfileBook(item.book),
       votes: item.votes,
       voted: item.voted,
-      addedBy: item.addedBy ? presentReaderSummary(item.addedBy, language) : null,
+      addedBy: item.addedBy ? presentReaderCard(item.addedBy, language) : null,
       added_at: item.addedAt.toISOString(),
     })),
     can: view.can,

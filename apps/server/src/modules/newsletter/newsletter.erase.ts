@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { newsletterSubscriptions } from '../../db/schema/index.js';
-import type { ReaderEraser } from '../account/account.erase.js';
+import type { ReaderEraser } from '../../lib/reader-eraser.js';
 
 /** The newsletter subscription of the reader's login or recovery address. */
 export const eraseNewsletter: ReaderEraser = async (reader, tx) => {

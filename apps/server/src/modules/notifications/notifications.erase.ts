@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import { notificationMail, notificationPreferences, notifications } from '../../db/schema/index.js';
-import type { ReaderEraser } from '../account/account.erase.js';
+import type { ReaderEraser } from '../../lib/reader-eraser.js';
 
 /** The reader's notifications, those others had of them, their notification choices and mail token/digest claim. */
 export const eraseNotifications: ReaderEraser = async (reader, tx) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { preferences } from '../../db/schema/index.js';
-import type { ReaderEraser } from '../account/account.erase.js';
+import type { ReaderEraser } from '../../lib/reader-eraser.js';
 
 /** The reader's reading preferences. */
 export const erasePreferences: ReaderEraser = async (reader, tx) => {

@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import { blocks, follows, readerPrivacy } from '../../db/schema/index.js';
-import type { ReaderEraser } from '../account/account.erase.js';
+import type { ReaderEraser } from '../../lib/reader-eraser.js';
 
 /** The reader's privacy, every follow and request either way, every block either way. */
 export const eraseRelationships: ReaderEraser = async (reader, tx) => {

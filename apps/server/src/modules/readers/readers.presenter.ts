@@ -6,8 +6,9 @@ import {
   type ReaderCard,
   type ReaderProfile,
 } from '@nebab/shared';
+import { presentProfileBook } from '../books/books.presenter.js';
 import { presentListSummary } from '../lists/lists.presenter.js';
-import { presentProfileBook, presentReaderSummary } from './cards.presenter.js';
+import { presentReaderCard as presentReaderSummary } from '../users/reader-card.js';
 import type { ProfileView } from './profiles.service.js';
 import type { FollowRowState, RelatedReaderRow } from './readers.repository.js';
 

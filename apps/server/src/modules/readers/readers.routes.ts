@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.js';
 import { currentActor } from '../../plugins/auth.js';
 import { errorResponses } from '../../plugins/openapi.js';
-import { presentReaderSummary } from './cards.presenter.js';
+import { presentReaderCard as presentReaderSummary } from '../users/reader-card.js';
 import { presentFollowRequest, presentProfile, presentReaderCard } from './readers.presenter.js';
 
 /** Profiles, privacy, follows and blocks: `/api/readers/:id…` and the caller's own `/api/me/…`. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { reviewReactions, reviewReplies, reviewReports, reviews } from '../../db/schema/index.js';
-import type { ReaderEraser } from '../account/account.erase.js';
+import type { ReaderEraser } from '../../lib/reader-eraser.js';
 
 /**
  * The reader's reviews (with the replies, reactions and reports they drew), and the replies,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users, type NewUserRow } from '../../db/schema/index.js';
-import type { ReaderEraser } from '../account/account.erase.js';
+import type { ReaderEraser } from '../../lib/reader-eraser.js';
 
 /**
  * What is left of an account that is gone: status `deleted` (no sign-in, no profile, hidden from

@@ -143,7 +143,7 @@ function ReaderBookCard({ book, onMerge }: { book: ReaderBook; onMerge: () => vo
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {isbn ? (
           <>
-            <dt className="text-ink-muted">ISBN</dt>
+            <dt className="text-ink-muted">{t('common.isbn')}</dt>
             <dd className="font-mono">{isbn}</dd>
           </>
         ) : null}

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { unreadCountQueryOptions } from '../../api/notifications/queries';
-import { BellIcon } from '../../components/icons';
+import { BellButtonContent, useBellLabel } from './BellButton';
 
 /*
  * The bell is in every signed-in header, so only the count and the button load with the page; the
@@ -13,35 +12,6 @@ const NotificationPopover = lazy(() => loadPopover().then((m) => ({ default: m.N
 const NotificationsLive = lazy(() =>
   import('./NotificationsLive').then((m) => ({ default: m.NotificationsLive })),
 );
-
-/** "9+" above nine, in the reader's digits. */
-export function badgeText(count: number, language: string): string {
-  const format = new Intl.NumberFormat(language === 'am' ? 'am-ET' : 'en-US');
-  return count > 9 ? `${format.format(9)}+` : format.format(count);
-}
-
-export function BellButtonContent({ count }: { count: number }) {
-  const { i18n } = useTranslation();
-  return (
-    <>
-      <BellIcon className="size-5" />
-      {count > 0 ? (
-        <span
-          aria-hidden="true"
-          data-testid="notification-badge"
-          className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-[0.7rem] leading-5 font-semibold text-on-accent"
-        >
-          {badgeText(count, i18n.language)}
-        </span>
-      ) : null}
-    </>
-  );
-}
-
-export function useBellLabel(count: number): string {
-  const { t } = useTranslation();
-  return count > 0 ? t('notificationsUi.bellUnread', { count }) : t('notificationsUi.bell');
-}
 
 /** The navigation bar's bell: unread count (kept live over the socket) and the latest notifications. */
 export function NotificationBell() {

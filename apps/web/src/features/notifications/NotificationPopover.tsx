@@ -7,7 +7,7 @@ import { useMarkAllReadMutation } from '../../api/notifications/mutations';
 import { notificationsQueryOptions } from '../../api/notifications/queries';
 import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../auth/authContext';
-import { BellButtonContent, useBellLabel } from './NotificationBell';
+import { BellButtonContent, useBellLabel } from './BellButton';
 import { NotificationItem } from './NotificationItem';
 
 /** How many of the latest notifications the popover shows. */

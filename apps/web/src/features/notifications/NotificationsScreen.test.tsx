@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification, NotificationList } from '@nebab/shared';
 import { mockFetch } from '../../test/fetchMock';
 import { renderWithProviders } from '../../test/render';
-import { badgeText } from './NotificationBell';
+import { badgeText } from './BellButton';
 import { NotificationsScreen } from './NotificationsScreen';
 
 afterEach(() => {

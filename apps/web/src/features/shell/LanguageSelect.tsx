@@ -27,10 +27,10 @@ export function LanguageSelect({
       }}
     >
       <option value="en" lang="en">
-        EN
+        {t('nav.languageNames.en')}
       </option>
       <option value="am" lang="am">
-        አማርኛ
+        {t('nav.languageNames.am')}
       </option>
     </select>
   );
@@ -44,8 +44,8 @@ export function LanguageToggle() {
   const { t } = useTranslation();
   const { language: value, chooseLanguage } = useDisplayChoice();
   const options = [
-    { code: 'en', label: 'EN' },
-    { code: 'am', label: 'አማርኛ' },
+    { code: 'en', label: t('nav.languageNames.en') },
+    { code: 'am', label: t('nav.languageNames.am') },
   ] as const;
   return (
     <div

@@ -142,7 +142,7 @@ function SuggestionCard({
         <dd>{suggestion.language}</dd>
         {suggestion.isbn ? (
           <>
-            <dt className="text-ink-muted">ISBN</dt>
+            <dt className="text-ink-muted">{t('common.isbn')}</dt>
             <dd className="font-mono">{suggestion.isbn}</dd>
           </>
         ) : null}

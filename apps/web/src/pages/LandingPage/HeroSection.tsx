@@ -13,7 +13,7 @@ export function HeroSection() {
       <div className="page-container">
         <div className="max-w-2xl">
           <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-on-hero/30 px-3 py-1 text-sm font-medium">
-            <span lang="am">ንባብ</span>
+            <span lang="am">{t('app.nameEthiopic')}</span>
             <span aria-hidden="true">·</span>
             {t('landing.hero.eyebrow')}
           </p>
