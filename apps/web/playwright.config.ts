@@ -1,21 +1,25 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_APP_PORT } from './e2e/support/ports';
+import { e2eServers, E2E_WORKERS } from './e2e/support/ports';
 
 /**
  * Browser tests: Debian's Chromium (never a downloaded browser) against the real server, started
- * with a fresh PGlite data folder, a first admin and a local OpenID provider standing in for Google.
+ * with a fresh PGlite data folder, a first admin and a local OpenID provider standing in for Google —
+ * one set of servers per worker (e2e/support/ports.ts), so the workers share no data.
  */
+const workers = Array.from({ length: E2E_WORKERS }, (_, index) => index);
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../../test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   use: {
-    baseURL: `http://127.0.0.1:${E2E_APP_PORT}`,
+    // Each worker's own server: e2e/support/test.ts sets `baseURL` from the worker's index.
+    baseURL: e2eServers(0).appUrl,
     trace: 'retain-on-failure',
     // The service worker precaches the app on install: only the spec that tests it lets it run.
     serviceWorkers: 'block',
@@ -35,13 +39,13 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npx tsx apps/web/e2e/support/start-servers.ts',
+  webServer: workers.map((index) => ({
+    command: `npx tsx apps/web/e2e/support/start-servers.ts ${index}`,
     cwd: '../..',
-    url: `http://127.0.0.1:${E2E_APP_PORT}/api/health`,
+    url: `${e2eServers(index).appUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -16,7 +16,7 @@ import pg from 'pg';
 import type { ErrorBody, Language, SignupResponse } from '@nebab/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
-import { openDatabase, type Database, type Db } from '../src/db/client.js';
+import { openDatabase, type Database, type DatabaseOptions, type Db } from '../src/db/client.js';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/migrate.js';
 
 export interface RequestOptions {
@@ -100,33 +100,89 @@ interface FileDatabase {
 let fileDatabase: Promise<FileDatabase> | undefined;
 let holders = 0;
 
+/** A short hash of the migrations (and `salt`: the engine and its version), naming a template. */
+async function migrationsFingerprint(salt: string): Promise<string> {
+  const fingerprint = createHash('sha256').update(salt);
+  for (const file of (await readdir(MIGRATIONS_FOLDER, { recursive: true })).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json'))
+      fingerprint.update(file).update(await readFile(path.join(MIGRATIONS_FOLDER, file)));
+  }
+  return fingerprint.digest('hex').slice(0, 16);
+}
+
+/** Runs `work` on a client of `url`, then closes it. */
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` with its database replaced by `name`. */
+function databaseUrl(url: string, name: string): string {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.href;
+}
+
+/**
+ * A migrated PostgreSQL database every file copies (`CREATE DATABASE … TEMPLATE`, a file copy, instead of
+ * running every migration per file), named after the migrations. The first worker to need it builds it
+ * under an advisory lock and publishes it by renaming; the others wait on the lock and find it.
+ */
+async function postgresTemplate(maintenanceUrl: string): Promise<string> {
+  const name = `nebab_tpl_${await migrationsFingerprint('postgres')}`;
+  return withClient(maintenanceUrl, async (admin) => {
+    await admin.query('SELECT pg_advisory_lock(7423001)');
+    try {
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount) return name;
+      const building = `${name}_b${randomBytes(3).toString('hex')}`;
+      await admin.query(`CREATE DATABASE ${building}`);
+      const database = await openDatabase({ kind: 'postgres', url: databaseUrl(maintenanceUrl, building), poolSize: 2 });
+      try {
+        await migrateDatabase(database);
+      } finally {
+        await database.close();
+      }
+      // Another run on this server may have published it meanwhile (the lock is per database).
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`).catch(async (error: { code?: string }) => {
+        if (error.code !== '42P04') throw error;
+        await admin.query(`DROP DATABASE ${building}`);
+      });
+      // Templates of older migrations go (one another run is still copying stays until next time).
+      const stale = await admin.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname ~ '^nebab_tpl_[0-9a-f]{16}$' AND datname <> $1",
+        [name],
+      );
+      for (const { datname } of stale.rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
+      return name;
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(7423001)');
+    }
+  });
+}
+
 async function createPostgresDatabase(maintenanceUrl: string): Promise<FileDatabase> {
   const name = `nebab_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: maintenanceUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(maintenanceUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 5 });
+  const template = await postgresTemplate(maintenanceUrl);
+  await withClient(maintenanceUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(maintenanceUrl, name), poolSize: 5 });
   return {
     database,
     async drop() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: maintenanceUrl });
-      await cleanup.connect();
-      try {
+      await withClient(maintenanceUrl, async (cleanup) => {
         await cleanup.query(
           'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
           [name],
         );
         await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
-      } finally {
-        await cleanup.end();
-      }
+      });
     },
   };
 }
@@ -141,28 +197,46 @@ async function pgliteVersion(): Promise<string> {
   return 'unknown';
 }
 
+type PgliteAssets = NonNullable<Extract<DatabaseOptions, { kind: 'pglite' }>['assets']>;
+let pgliteAssets: Promise<PgliteAssets> | undefined;
+
+/** PGlite's WebAssembly compiled once per worker (files share it: vitest.config.ts, isolate: false). */
+function loadPgliteAssets(): Promise<PgliteAssets> {
+  pgliteAssets ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, bundle] = await Promise.all([
+      readFile(path.join(dist, 'pglite.wasm')),
+      readFile(path.join(dist, 'pglite.data')),
+    ]);
+    // The server's TypeScript libs have no WebAssembly namespace; Node has it at run time.
+    const { WebAssembly: webAssembly } = globalThis as unknown as {
+      WebAssembly: { compile(bytes: Uint8Array): Promise<PgliteAssets['pgliteWasmModule']> };
+    };
+    return { pgliteWasmModule: await webAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+  })();
+  return pgliteAssets;
+}
+
 /**
  * A migrated, empty PGlite database in memory. PGlite's initdb costs seconds, so the first file of a
  * run dumps a migrated instance to the temp folder (keyed by the migrations and the PGlite version)
  * and the other files start from that dump.
  */
 async function createPgliteDatabase(): Promise<FileDatabase> {
-  const fingerprint = createHash('sha256').update(await pgliteVersion());
-  for (const file of (await readdir(MIGRATIONS_FOLDER, { recursive: true })).sort()) {
-    const full = path.join(MIGRATIONS_FOLDER, file);
-    if (file.endsWith('.sql') || file.endsWith('.json'))
-      fingerprint.update(file).update(await readFile(full));
-  }
   const templatePath = path.join(
     os.tmpdir(),
-    `nebab-pglite-template-${fingerprint.digest('hex').slice(0, 16)}.tar`,
+    `nebab-pglite-template-${await migrationsFingerprint(await pgliteVersion())}.tar`,
   );
   const template = await readFile(templatePath).catch(() => undefined);
   if (template) {
-    const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]) });
+    const database = await openDatabase({
+      kind: 'pglite',
+      loadDataDir: new Blob([template]),
+      assets: await loadPgliteAssets(),
+    });
     return { database, drop: () => database.close() };
   }
-  const database = await openDatabase({ kind: 'pglite' });
+  const database = await openDatabase({ kind: 'pglite', assets: await loadPgliteAssets() });
   await migrateDatabase(database);
   const dump = await database.pglite!.dumpDataDir('none');
   const partial = `${templatePath}.${process.pid}.tmp`;
@@ -194,6 +268,11 @@ export async function acquireTestDatabase(): Promise<Database> {
     fileDatabase = undefined;
     throw error;
   }
+}
+
+/** How many holders the file's database has (0 once every server of the file is closed). */
+export function testDatabaseHolders(): number {
+  return holders;
 }
 
 export async function releaseTestDatabase(): Promise<void> {

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { currentServers, expect, test } from './support/test';
 import { apiAdmin, apiReader, useToken } from './support/api';
 import { expectAccessible, finishWizard } from './support/fixtures';
 import { linkInMail } from './support/mail';
-import { E2E_OIDC_PORT } from './support/ports';
 
 test('a reader changes the login email from Settings; the mailed link makes the change', async ({
   page,
@@ -31,7 +30,7 @@ test('a Google-only reader deletes the account through the mailed link', async (
   const login = `gleaver${Date.now().toString(36)}`;
   await page.goto('/login');
   await page.getByRole('button', { name: /google/i }).click();
-  await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${E2E_OIDC_PORT}/`));
+  await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${currentServers().oidcPort}/`));
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill('any-password');
   await page.locator('button[type="submit"]').click();

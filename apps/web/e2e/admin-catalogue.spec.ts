@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { E2E_ADMIN } from './support/ports';
 import { expectAccessible, finishWizard, logIn, signUp } from './support/fixtures';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { solidPng } from './support/files';
 import { apiCall, apiReader } from './support/api';
 import { expectAccessible, finishWizard, newReader, signUp } from './support/fixtures';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { apiAdmin, apiCall, apiReader, useToken } from './support/api';
 import { expectAccessible } from './support/fixtures';
 

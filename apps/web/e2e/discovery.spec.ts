@@ -1,14 +1,23 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectAccessible } from './support/fixtures';
 
-/** Scrolls through the page so every landing section has animated in (they reveal at 30% visible). */
+/**
+ * Brings every landing section into view so it animates in (they reveal at 30% visible), then waits
+ * for their entrance animations to end: axe reads colours as they finally are, not mid-fade.
+ */
 async function revealAll(page: Page): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y <= height; y += 400) {
-    await page.mouse.wheel(0, 400);
-    await page.waitForTimeout(30);
+  for (const section of await page.locator('[data-revealed]').all()) {
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toHaveAttribute('data-revealed', 'true');
   }
-  await page.waitForTimeout(700);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ).then(() => undefined),
+  );
 }
 
 /** The not-found screen's heading. */

@@ -1,4 +1,4 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type CDPSession, type Page } from './support/test';
 import { apiCall, apiReader, useToken } from './support/api';
 import { expectAccessible } from './support/fixtures';
 

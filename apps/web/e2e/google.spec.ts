@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { currentServers, expect, test } from './support/test';
 import { expectAccessible, finishWizard } from './support/fixtures';
-import { E2E_OIDC_PORT } from './support/ports';
 
 test('Google sign-in goes through the OpenID provider and back, creating the account', async ({ page }) => {
   const login = `gtester${Date.now().toString(36)}`;
@@ -8,7 +7,7 @@ test('Google sign-in goes through the OpenID provider and back, creating the acc
   await page.getByRole('button', { name: /google/i }).click();
 
   // The local OpenID provider's own login and consent pages (oidc-provider devInteractions).
-  await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${E2E_OIDC_PORT}/`));
+  await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${currentServers().oidcPort}/`));
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill('any-password');
   await page.locator('button[type="submit"]').click();

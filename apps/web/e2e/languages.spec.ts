@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible } from './support/fixtures';
 
 test('switching to Amharic translates the interface and survives a reload', async ({ page }) => {

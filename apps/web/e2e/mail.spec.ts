@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible, finishWizard, logIn, signUp } from './support/fixtures';
 import { linkInMail } from './support/mail';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectAccessible } from './support/fixtures';
 
 /*
@@ -95,8 +95,11 @@ test('a page opened directly reads at once from the server; the client takes ove
   // Server-rendered: the page reads before any script ran.
   await expect(page.locator('h1')).toHaveText('About Us');
   await expect.poll(rest.wasRequested).toBe(true);
-  // Held back, the rest of the messages leaves the server's page on screen (no spinner in its place).
-  await page.waitForTimeout(500);
+  // Held back, the rest of the messages leaves the server's page on screen (no spinner in its place):
+  // two frames after the client asked for them, whatever it rendered meanwhile is on screen.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await expect(page.locator('h1')).toHaveText('About Us');
   await expect(page.getByTestId('route-spinner')).toHaveCount(0);
   rest.release();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible, newReader } from './support/fixtures';
 
 test('a new reader signs up, passes the preferences wizard and reaches the dashboard', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectAccessible, finishWizard, signUp } from './support/fixtures';
 
 /** A filter button of the reading list page, e.g. "Completed 1". */

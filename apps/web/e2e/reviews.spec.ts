@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible, finishWizard, newReader, signUp } from './support/fixtures';
 
 test('a reader reviews a book; another likes, replies to and reports it', async ({ browser }) => {

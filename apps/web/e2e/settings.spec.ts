@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectAccessible, finishWizard, logIn, newReader, signUp } from './support/fixtures';
 import { solidPng } from './support/files';
 

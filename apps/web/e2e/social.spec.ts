@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { expectAccessible, finishWizard, newReader, signUp } from './support/fixtures';
 
 /** A signed-up reader with preferences, in a browser context of their own, with their profile id. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -52,7 +52,16 @@ export type DatabaseOptions =
    * `dataDir` undefined keeps the database in memory (tests, throwaway demos). `loadDataDir`
    * starts from a dump made by `dumpDataDir()` instead of running initdb (much faster).
    */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /**
+       * PGlite's compiled WebAssembly and file bundle, for a process that opens many instances (the
+       * tests: one per file): compiled once instead of on every open.
+       */
+      assets?: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>;
+    };
 
 /**
  * The planner settings of search's connections, for its capped reads (`… LIMIT 1001`, no order):
@@ -124,6 +133,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
+    ...options.assets,
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

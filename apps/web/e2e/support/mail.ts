@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { E2E_DATA_DIR } from './ports';
+import { currentServers } from './test';
 
 interface WrittenMail {
   recipients: string[];
@@ -18,21 +18,22 @@ const parsedFiles = new Map<string, WrittenMail>();
 
 /** The mails the server wrote to `DATA_DIR/mail` (it runs without SMTP_URL) for `to` with `subject`. */
 async function mailsTo(to: string, subject: string): Promise<string[]> {
-  const dir = join(E2E_DATA_DIR, 'mail');
+  const dir = join(currentServers().dataDir, 'mail');
   const files = (await readdir(dir).catch(() => [] as string[]))
     .filter((name) => name.endsWith('.eml'))
     .sort();
   const texts: string[] = [];
   for (const file of files) {
-    let mail = parsedFiles.get(file);
+    const full = join(dir, file);
+    let mail = parsedFiles.get(full);
     if (!mail) {
-      const parsed = await simpleParser(await readFile(join(dir, file)));
+      const parsed = await simpleParser(await readFile(full));
       mail = {
         recipients: [parsed.to].flat().flatMap((address) => address?.value.map((v) => v.address ?? '') ?? []),
         subject: parsed.subject,
         text: String(parsed.text),
       };
-      parsedFiles.set(file, mail);
+      parsedFiles.set(full, mail);
     }
     if (mail.recipients.includes(to) && mail.subject === subject) texts.push(mail.text);
   }

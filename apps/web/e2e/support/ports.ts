@@ -2,15 +2,38 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Ports of the servers the browser tests start on 127.0.0.1. `E2E_APP_PORT` / `E2E_OIDC_PORT` move
- * them, so two checkouts can run their browser tests side by side.
+ * The browser tests run on `E2E_WORKERS` Playwright workers (2 by default), each against servers of
+ * its own on 127.0.0.1 — a Nebab server on a PGlite folder of its own and a local OpenID provider —
+ * so no spec sees another worker's readers, mail, site settings or catalogue edits.
+ * `E2E_APP_PORT` / `E2E_OIDC_PORT` move the first worker's ports (worker i adds i), so two checkouts
+ * can run their browser tests side by side.
  */
-export const E2E_APP_PORT = Number(process.env.E2E_APP_PORT) || 4173;
-export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT) || 4411;
-/**
- * The server's DATA_DIR (one per app port, emptied at start): without SMTP_URL its mail is written to
- * `<dir>/mail/*.eml`, where the specs read the links readers are sent.
- */
-export const E2E_DATA_DIR = join(tmpdir(), `nebab-e2e-${E2E_APP_PORT}`);
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+const APP_PORT = Number(process.env.E2E_APP_PORT) || 4173;
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT) || 4411;
+
+export interface E2EServers {
+  appPort: number;
+  /** `http://127.0.0.1:<appPort>` */
+  appUrl: string;
+  oidcPort: number;
+  /**
+   * The server's DATA_DIR (emptied at start): without SMTP_URL its mail is written to
+   * `<dir>/mail/*.eml`, where the specs read the links readers are sent.
+   */
+  dataDir: string;
+}
+
+/** The servers of the worker with Playwright's `parallelIndex` `index`. */
+export function e2eServers(index: number): E2EServers {
+  const appPort = APP_PORT + index;
+  return {
+    appPort,
+    appUrl: `http://127.0.0.1:${appPort}`,
+    oidcPort: OIDC_PORT + index,
+    dataDir: join(tmpdir(), `nebab-e2e-${appPort}`),
+  };
+}
+
 export const E2E_ADMIN = { email: 'admin@nebab.test', password: 'Admin!2026pass' } as const;
 export const E2E_GOOGLE_CLIENT = { id: 'nebab-e2e', secret: 'nebab-e2e-secret-value' } as const;

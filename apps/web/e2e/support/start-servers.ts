@@ -1,19 +1,19 @@
-// Started by Playwright's webServer: a local OpenID provider (the stand-in for Google) and the real
-// Nebab server process on a fresh PGlite folder, with the built client. Stops both on SIGTERM.
+// Started by Playwright's webServer, once per worker (`start-servers.ts <index>`): a local OpenID
+// provider (the stand-in for Google) and the real Nebab server process on a fresh PGlite folder, with
+// the built client. Stops both on SIGTERM.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startOidcTestProvider } from '../../../server/test/oidc-test-provider';
-import { E2E_ADMIN, E2E_APP_PORT, E2E_DATA_DIR, E2E_GOOGLE_CLIENT, E2E_OIDC_PORT } from './ports';
+import { E2E_ADMIN, E2E_GOOGLE_CLIENT, e2eServers } from './ports';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const appUrl = `http://127.0.0.1:${E2E_APP_PORT}`;
-const dataDir = E2E_DATA_DIR;
+const { appPort, appUrl, oidcPort, dataDir } = e2eServers(Number(process.argv[2] ?? 0));
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
 const provider = await startOidcTestProvider({
-  port: E2E_OIDC_PORT,
+  port: oidcPort,
   clientId: E2E_GOOGLE_CLIENT.id,
   clientSecret: E2E_GOOGLE_CLIENT.secret,
   redirectUris: [`${appUrl}/api/auth/google/callback`],
@@ -26,7 +26,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     ...process.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
-    PORT: String(E2E_APP_PORT),
+    PORT: String(appPort),
     PUBLIC_URL: appUrl,
     DATA_DIR: dataDir,
     DATABASE_URL: '',

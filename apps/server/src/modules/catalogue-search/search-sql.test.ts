@@ -94,7 +94,12 @@ describe('search text functions', () => {
       for (const author of record.authors) texts.add(author);
       if (record.authorsLatin) texts.add(record.authorsLatin);
     }
-    const all = [...texts];
+    // On PostgreSQL (test:pg, CI) every one of the 26,783 texts; on PGlite, whose SQL functions run
+    // in WebAssembly at a fraction of the speed, every text with a character beyond ASCII (the Ge'ez,
+    // the accents, the typographic marks: 7,325) and every third of the others.
+    const all = process.env.TEST_DATABASE_URL
+      ? [...texts]
+      : [...texts].filter((text, i) => /[^\x20-\x7e]/.test(text) || i % 3 === 0);
     for (let i = 0; i < all.length; i += 5000) expectAgreement(await throughSql(all.slice(i, i + 5000)));
   }, 120_000);
 

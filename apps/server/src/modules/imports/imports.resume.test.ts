@@ -10,8 +10,13 @@ import {
   type TestServer,
 } from '../../../test/helpers.js';
 import { csvFile, GOODREADS_COLUMNS, goodreadsRow, postImport } from '../../../test/import-fixtures.js';
+import { IMPORT_BATCH } from './imports.service.js';
 
-const ROWS = 1500;
+/**
+ * Three batches: the first server is stopped once the first is in, so it ends after the first or the
+ * second (the one under way when it stops), never the third.
+ */
+const ROWS = 3 * IMPORT_BATCH;
 
 const file = () =>
   csvFile(
