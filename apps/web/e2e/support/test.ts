@@ -6,6 +6,8 @@ import { e2eServers, type E2EServers } from './ports';
  * `browser.newContext()`) points at the Nebab server of this worker (`servers`).
  */
 export const test = base.extend<object, { servers: E2EServers }>({
+  // Playwright reads which fixtures a fixture needs from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
   servers: [async ({}, use, workerInfo) => use(e2eServers(workerInfo.parallelIndex)), { scope: 'worker' }],
   baseURL: async ({ servers }, use) => use(servers.appUrl),
 });

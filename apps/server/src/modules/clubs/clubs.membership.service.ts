@@ -4,7 +4,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import type { Actor } from '../../lib/actor.js';
-import type { VisibilityPolicy } from '../readers/visibility.policy.js';
+import type { PeopleVisibility } from '../../lib/visibility.js';
 import { runAfterCommit, type AfterCommit, type ClubAccess, type ClubForViewer } from './clubs.access.js';
 import { assertCanSeeInside, assertModerator, isMember } from './clubs.policy.js';
 import type { ClubsRepository, MemberRow } from './clubs.repository.js';
@@ -21,7 +21,7 @@ export function createClubMembership(deps: {
   storage: Storage;
   events: DomainEvents;
   /** The readers blocked either way with a user: neither sees the other in a member list. */
-  visibility: Pick<VisibilityPolicy, 'hiddenFrom'>;
+  visibility: Pick<PeopleVisibility, 'hiddenFrom'>;
 }) {
   const { db, clubs, storage, events } = deps;
   const { hiddenFrom } = deps.visibility;

@@ -27,7 +27,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../../lib/actor.js';
 import type { MayPost } from '../users/posting.policy.js';
-import type { VisibilityPolicy } from '../readers/visibility.policy.js';
+import type { PeopleVisibility } from '../../lib/visibility.js';
 import { createClubAccess, runAfterCommit, type AfterCommit, type ClubForViewer } from './clubs.access.js';
 import type { ClubsDirectoryRepository } from './clubs.directory.repository.js';
 import { createClubMembership } from './clubs.membership.service.js';
@@ -53,7 +53,7 @@ export interface ClubsServiceDeps {
    * Readers who blocked each other see neither the other's chat messages, topics and replies nor each
    * other in member lists and requests (nor in the counts).
    */
-  visibility: Pick<VisibilityPolicy, 'hiddenFrom'>;
+  visibility: Pick<PeopleVisibility, 'hiddenFrom'>;
   /** The posting policy (a confirmed address, when the site requires one). */
   mayPost?: MayPost;
   /** The site's public address (`PUBLIC_URL`): a meeting's calendar file links to its club's page. */

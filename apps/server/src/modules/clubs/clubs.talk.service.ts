@@ -10,7 +10,7 @@ import { NotFoundError, RateLimitedError, ValidationError } from '../../lib/erro
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { Actor } from '../../lib/actor.js';
 import type { MayPost } from '../users/posting.policy.js';
-import type { VisibilityPolicy } from '../readers/visibility.policy.js';
+import type { PeopleVisibility } from '../../lib/visibility.js';
 import type { ClubAccess } from './clubs.access.js';
 import { assertCanSeeInside, assertMember } from './clubs.policy.js';
 import type { ClubsRepository } from './clubs.repository.js';
@@ -40,7 +40,7 @@ export function createClubTalk(deps: {
   /** Chat messages per user per window (in Redis when REDIS_URL is set). */
   chatLimiter?: Pick<RateLimiter, 'hit'>;
   /** The readers blocked either way with a user (they do not see each other's messages). */
-  visibility: Pick<VisibilityPolicy, 'hiddenFrom'>;
+  visibility: Pick<PeopleVisibility, 'hiddenFrom'>;
   /** The posting policy: chat messages, topics and topic replies. */
   mayPost?: MayPost;
   /** A club's page, absolute, and the site's host (a meeting's calendar file names both). */

@@ -3,7 +3,7 @@ import type { DomainEvents } from '../../lib/domain-events.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Actor } from '../../lib/actor.js';
-import type { VisibilityPolicy } from '../readers/visibility.policy.js';
+import type { PeopleVisibility } from '../../lib/visibility.js';
 import type { FeedRecord, FeedRepository, FeedRow } from './feed.repository.js';
 
 /** An entry ready to show: the row with the list's or club's current name. */
@@ -18,7 +18,7 @@ export interface FeedDeps {
   events: DomainEvents;
   logger: Pick<Logger, 'error'>;
   /** Whose activity a reader sees, and who sees a reader's activity live (follows, privacy, blocks). */
-  visibility: Pick<VisibilityPolicy, 'activitySources' | 'activityAudience'>;
+  visibility: Pick<PeopleVisibility, 'activitySources' | 'activityAudience'>;
   lists: { publicTitles(ids: string[]): Promise<Map<string, string>> };
   clubs: { publicNames(ids: string[]): Promise<Map<string, string>> };
 }

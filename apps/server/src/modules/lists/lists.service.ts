@@ -17,7 +17,7 @@ import type { BookTile } from '../books/book-card.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../../lib/actor.js';
 import type { MayPost } from '../users/posting.policy.js';
-import type { VisibilityPolicy } from '../readers/visibility.policy.js';
+import type { PeopleVisibility } from '../../lib/visibility.js';
 import { assertCanSee, assertOwner, canAddBooks, canVote, isOwner } from './lists.policy.js';
 import type { ListItemRow, ListPatch, ListsRepository, ListWithOwner } from './lists.repository.js';
 
@@ -28,7 +28,7 @@ export interface ListsServiceDeps {
   books: Pick<BooksService, 'exists'>;
   events: DomainEvents;
   /** Readers who blocked each other see neither the other's lists nor who added a book. */
-  visibility: Pick<VisibilityPolicy, 'hiddenFrom'>;
+  visibility: Pick<PeopleVisibility, 'hiddenFrom'>;
   /** The public lists listed in the sitemap. */
   directory?: ListsDirectoryRepository;
   /** The posting policy (a confirmed address, when the site requires one): new lists. */

@@ -14,7 +14,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../../lib/actor.js';
-import type { VisibilityPolicy } from '../readers/visibility.policy.js';
+import type { PeopleVisibility } from '../../lib/visibility.js';
 import type { NotificationsRepository, NotificationWithActor } from './notifications.repository.js';
 
 /** What to tell, to whom; the actor never hears of their own doing. */
@@ -47,7 +47,7 @@ export interface NotificationsServiceDeps {
   books: Pick<BooksService, 'cards'>;
   logger: Pick<Logger, 'error'>;
   /** Readers who blocked each other never hear of each other (answered by the readers module). */
-  visibility: Pick<VisibilityPolicy, 'hiddenFrom'>;
+  visibility: Pick<PeopleVisibility, 'hiddenFrom'>;
   /** Notification mail: mails each stored notification whose reader chose `instant` (awaited, never throws). */
   mailer?: { instant(created: CreatedNotification): Promise<void> };
 }

@@ -1,12 +1,9 @@
 import type { ReaderPrivacy } from '@nebab/shared';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import type { PeopleVisibility, Viewer } from '../../lib/visibility.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { profileAccess, type ProfileAccess } from './readers.policy.js';
 import type { FollowRowState, ReaderRow, ReadersRepository } from './readers.repository.js';
-
-/** Who asks: a signed-in reader (an `Actor` will do), or a visitor (`null`). */
-export type Viewer = Pick<Actor, 'userId'> | null;
 
 /** A reader as one asker may see them. */
 export interface ReaderAccess {
@@ -19,34 +16,15 @@ export interface ReaderAccess {
   followsYou: FollowRowState | null;
 }
 
-/** A followed reader whose activity the viewer sees, and whether their reading activity shows. */
-export interface ActivitySource {
-  id: string;
-  showReadingList: boolean;
-}
-
 /**
  * The one answer to "who may see whom" (blocks either way, profile privacy). Every module that shows
- * people or their words takes the part it needs as a required `Pick<VisibilityPolicy, …>`
- * dependency; nobody asks the readers' tables themselves, and nothing defaults to "everyone".
+ * people or their words takes the part it needs as a required `Pick<PeopleVisibility, …>` dependency
+ * (the port, `lib/visibility.ts`); nobody asks the readers' tables themselves, and nothing defaults to
+ * "everyone". Within readers, `accessOf` adds how much of a profile the viewer sees.
  */
-export interface VisibilityPolicy {
-  /** Everyone blocked by or blocking the viewer (nobody for a visitor): filter people out with it. */
-  hiddenFrom(viewer: Viewer): Promise<string[]>;
-  /** Whether the viewer may see `personId` and their words at all (false when blocked either way). */
-  canSee(viewer: Viewer, personId: string): Promise<boolean>;
+export interface VisibilityPolicy extends PeopleVisibility {
   /** The reader and how much of their profile the viewer sees (`profileAccess`); 404 for nobody. */
   accessOf(viewer: Viewer, readerId: string, tx?: Db): Promise<ReaderAccess>;
-  /**
-   * Whose activity the viewer's feed shows: the active readers they follow whose profile is not
-   * private and who are not blocked either way.
-   */
-  activitySources(viewer: Pick<Actor, 'userId'>): Promise<ActivitySource[]>;
-  /**
-   * Who may see `personId`'s activity as it happens: their followers (none blocked either way), unless
-   * the profile is private or, for reading activity, the reading list is hidden.
-   */
-  activityAudience(personId: string, readingActivity: boolean): Promise<string[]>;
 }
 
 export interface VisibilityPolicyDeps {

@@ -14,7 +14,7 @@ import type { BooksService } from '../books/books.service.js';
 import type { Actor } from '../../lib/actor.js';
 import type { MayPost } from '../users/posting.policy.js';
 import type { RelationshipsService } from '../readers/relationships.service.js';
-import type { VisibilityPolicy } from '../readers/visibility.policy.js';
+import type { PeopleVisibility } from '../../lib/visibility.js';
 import { assertAuthor, canSeeReview } from './reviews.policy.js';
 import {
   newReviewDetails,
@@ -38,7 +38,7 @@ export interface ReviewsServiceDeps {
    */
   events?: DomainEvents;
   /** Readers who blocked each other see neither the other's reviews nor their replies. */
-  visibility: Pick<VisibilityPolicy, 'hiddenFrom' | 'canSee'>;
+  visibility: Pick<PeopleVisibility, 'hiddenFrom' | 'canSee'>;
   /** The visibility a reader's reviews take unless they pick one (their privacy choice). */
   relationships: Pick<RelationshipsService, 'reviewVisibilityOf'>;
 }
