@@ -88,7 +88,10 @@ test('a catalogue book shows its facts, the about line and the Buy dialog addres
   await shop.close();
 });
 
-test('reporting a book: blank reason warns, a reason is accepted when logged in', async ({ page, request }) => {
+test('reporting a book: blank reason warns, a reason is accepted when logged in', async ({
+  page,
+  request,
+}) => {
   // The book's Report button, not a review's: another reader has reviewed book 1 (as other specs on
   // this worker may have), so a signed-in reader sees a Report button on that review too.
   const critic = await apiReader(request, 'book-critic');

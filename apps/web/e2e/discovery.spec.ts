@@ -54,9 +54,9 @@ test('landing page: trending books with covers, every section, and every link le
   await expect(page.getByTestId('testimonials-duplicate')).toHaveAttribute('aria-hidden', 'true');
   await expect(page.getByText('Catalogue data: goodbooks-10k by Zygmunt Zając, CC BY-SA 4.0')).toBeVisible();
   // The footer's line, not any text holding the year's digits (a book's, a count).
-  await expect(
-    page.getByRole('contentinfo').getByText(/^© \d{4} Nebab\. All rights reserved\.$/),
-  ).toHaveText(new RegExp(`^© (${yearBefore}|${new Date().getFullYear()}) `));
+  await expect(page.getByRole('contentinfo').getByText(/^© \d{4} Nebab\. All rights reserved\.$/)).toHaveText(
+    new RegExp(`^© (${yearBefore}|${new Date().getFullYear()}) `),
+  );
 
   await revealAll(page);
   await expect(page.getByTestId('spotlight-works').locator('a')).toHaveCount(3);
