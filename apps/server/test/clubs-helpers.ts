@@ -2,7 +2,7 @@
  * Helpers of the club tests: catalogue books inserted directly, clubs made over the API, and
  * Socket.IO clients with typed, promise-returning emits.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   Club,
   ClubMessage,
@@ -81,6 +81,17 @@ export function sendMessage(
   clientId?: string,
 ): Promise<SocketAck<ClubMessage>> {
   return socket.timeout(5000).emitWithAck('club:message', { clubId, content, clientId });
+}
+
+/**
+ * Resolves once the server has acknowledged an event from this socket (leaving a room it is not
+ * in). One connection keeps its order, so whatever the server sent this socket before it handled
+ * the event has arrived by then: a test that something did NOT arrive awaits this after the step
+ * that would have sent it, instead of sleeping a while.
+ */
+export async function roundTrip(socket: ChatSocket): Promise<void> {
+  const ack = await socket.timeout(5000).emitWithAck('club:leave', { clubId: randomUUID() });
+  if (!ack.ok) throw new Error(`round trip failed: ${ack.code}`);
 }
 
 /** Collects every `club:message` the socket receives. */

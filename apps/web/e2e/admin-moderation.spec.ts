@@ -64,6 +64,8 @@ test('an admin suspends a signed-in reader: the reader is signed out at once and
 });
 
 test('a reported review is rejected on Moderate Reviews and leaves the book page', async ({ browser }) => {
+  // Three readers' browsers and four axe runs: more than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
   const comment = `Moderation e2e ${Date.now().toString(36)}: rude words here.`;
   const bookPath = '/book/11';
 

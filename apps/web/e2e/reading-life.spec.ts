@@ -33,14 +33,16 @@ test('a reader gives up a book, shelves one, sets a goal and reads their stats i
   await finishWizard(page);
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // A book being read, and one finished this year (logged with its dates).
+  // A book being read, and one finished this year (logged with its dates): on 1 January, the one
+  // day of this year that is never in the future (a read may not end in the future; 20 January
+  // was, for the first 19 days of every year).
   const year = new Date().getFullYear();
   await api(page, 'POST', '/api/reading-list', { bookId: '1', status: 'wantToRead' });
   await api(page, 'PATCH', '/api/reading-list/1', { status: 'currentlyReading', currentPage: 30 });
   await api(page, 'POST', '/api/reading-list', { bookId: '2', status: 'wantToRead' });
   await api(page, 'POST', '/api/reading-list/2/reads', {
-    startedAt: `${year}-01-02`,
-    finishedAt: `${year}-01-20`,
+    startedAt: `${year}-01-01`,
+    finishedAt: `${year}-01-01`,
   });
 
   // Did Not Finish, offered while reading, with the page where the reader stopped.

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from './client.js';
 import { selectRows } from './sql-helpers.js';
@@ -21,7 +21,8 @@ describe.skipIf(!maintenanceUrl)('the PostgreSQL pool', () => {
     try {
       const { rows } = await database.pool!.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The idle client hears of it when the backend exits: wait for the report, not for a while.
+      await vi.waitFor(() => expect(errors).not.toHaveLength(0), { timeout: 5000, interval: 10 });
       expect(errors.map((e) => (e as Error & { code?: string }).code)).toEqual(['57P01']);
       // The pool opens a new connection for the next query.
       await database.ping();

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ErrorBody } from '@nebab/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { books, users } from '../db/schema/index.js';
 import { createClub } from '../../test/clubs-helpers.js';
 import { signUp, startTestServer, type TestServer } from '../../test/helpers.js';
@@ -198,9 +198,14 @@ describe('a stalled upload', () => {
     socket.write(body);
     await closed;
     expect(performance.now() - started).toBeLessThan(2000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await openFilesUnder(dataDir)).toEqual([]);
-    expect(await leftovers(dataDir)).toEqual([]);
+    // The server tidies up after closing the connection: wait for it (a deadline), not for 100 ms.
+    await vi.waitFor(
+      async () => {
+        expect(await openFilesUnder(dataDir)).toEqual([]);
+        expect(await leftovers(dataDir)).toEqual([]);
+      },
+      { timeout: 5000, interval: 20 },
+    );
   });
 });
 

@@ -16,12 +16,18 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 let counter = 0;
-/** A fresh reader for one test. */
+/**
+ * A fresh reader for one test. The name is unique in the worker's database and of one length
+ * (8 base-36 digits of the clock, 4 of a counter), so no reader's name is a prefix of another's:
+ * a counter alone gave "Tigist Bekele 1" and "Tigist Bekele 12" side by side (a substring match
+ * found both, depending on which specs the worker had run), and twice the same name after a
+ * worker restarted.
+ */
 export function newReader(prefix = 'reader'): { fullName: string; email: string; password: string } {
   counter += 1;
-  const tag = `${Date.now().toString(36)}${counter}`;
+  const tag = `${Date.now().toString(36).padStart(8, '0')}${String(counter).padStart(4, '0')}`;
   return {
-    fullName: `Tigist Bekele ${counter}`,
+    fullName: `Tigist Bekele ${tag}`,
     email: `${prefix}-${tag}@example.com`,
     password: 'Reading!2026',
   };

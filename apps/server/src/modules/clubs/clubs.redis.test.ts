@@ -13,6 +13,7 @@ import {
   createClub,
   joinRoom,
   nextEvent,
+  roundTrip,
   sendMessage,
   waitFor,
   type ChatSocket,
@@ -163,7 +164,9 @@ describe.skipIf(!redisUrl)('club chat on two nodes with Redis', () => {
     const echoed = collectMessages(sender);
     expect(await sendMessage(sender, club.id, 'after leaving')).toMatchObject({ ok: true });
     await waitFor(() => echoed.length === 1, 5000, 'the echo');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Both sockets are on node 2, which sends to the room's local sockets at once, before the ack:
+    // had the receiver been sent the message, it came before this answer.
+    await roundTrip(receiver);
     expect(received).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import {
   createClub,
   joinRoom,
   nextEvent,
+  roundTrip,
   sendMessage,
   waitFor,
   type ChatSocket,
@@ -185,8 +186,8 @@ describe('club:message', () => {
     expect(await removed).toEqual({ clubId: club.id });
     expect(await sendMessage(sender, club.id, 'after you left')).toMatchObject({ ok: true });
     expect(await sendMessage(leaver, club.id, 'still here?')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
-    // The sender's own echo arrives; by then the leaver would have had it too.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The room is sent to before the sender's ack, and the leaver's refused send was answered on
+    // its own connection after anything sent to it before: nothing can still be on its way.
     expect(received).toEqual([]);
   });
 });
@@ -280,7 +281,8 @@ describe('ended sessions', () => {
       userId: account.response.user.id,
       exceptSessionId: sessionId,
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The sockets were dropped before emit resolved; a drop of this one would come before this answer.
+    await roundTrip(keep);
     expect(keep.connected).toBe(true);
     const dropped = new Promise<string>((resolve) => keep.once('disconnect', resolve));
     await server.app.services.events.emit('user.sessionsEnded', {
@@ -303,7 +305,8 @@ describe('ended sessions', () => {
       204,
     );
     expect(await gone).toBe('io server disconnect');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The logout answers after the sockets are dropped; a drop of this one would come before this answer.
+    await roundTrip(staying);
     expect(staying.connected).toBe(true);
   });
 });
@@ -362,7 +365,8 @@ describe('club:members (the live member list)', () => {
     const newcomer = await signUp(server, { fullName: 'Meron Newcomer' });
     await server.request(`/api/clubs/${club.id}/join`, { method: 'POST', token: newcomer.token });
     await told;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The list went to every socket at once; had the stranger's, it came before this answer.
+    await roundTrip(strangerSocket);
     expect(heard).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { BookListDetail, FeedEntry, FeedPage } from '@nebab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
-import { connectedSocket, createClub, waitFor } from '../../../test/clubs-helpers.js';
+import { connectedSocket, createClub, roundTrip, waitFor } from '../../../test/clubs-helpers.js';
 import { startTestServer, type TestServer } from '../../../test/helpers.js';
 import { follow, insertGenreBook, newReader, setPrivacy, type Reader } from '../../../test/social-helpers.js';
 
@@ -274,7 +274,9 @@ describe('the live feed over the socket', () => {
       // Reading activity stays home when the actor hides the reading list.
       await setPrivacy(server, actor, { showReadingList: false });
       await startReading(actor, await insertGenreBook(server, 'Quiet book'));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The request answers after the feed's listeners ran (and pushed, had they pushed): what was
+      // sent to these sockets came before their answers.
+      await Promise.all([roundTrip(followerSocket), roundTrip(outsiderSocket)]);
       expect(received).toHaveLength(2);
       expect(strayed).toEqual([]);
     } finally {

@@ -7,7 +7,7 @@
 import type { ErrorBody } from '@nebab/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { migrateDatabase } from '../../db/migrate.js';
@@ -109,7 +109,14 @@ describe('a database outage', () => {
         const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
         // What every backend receives on `pg_ctl restart -m fast`: FATAL 57P01.
         await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // pg_terminate_backend only signals: wait until the backend is gone, not for a while.
+        await vi.waitFor(
+          async () =>
+            expect(
+              (await admin.query('select 1 from pg_stat_activity where pid = $1', [rows[0]!.pid])).rowCount,
+            ).toBe(0),
+          { timeout: 5000, interval: 20 },
+        );
         await expect(client.query('select 1')).rejects.toThrow();
       } finally {
         client.release(true);

@@ -26,19 +26,22 @@ beforeAll(async () => {
   await writeFile(
     path.join(root, 'dist-ssr', 'entry-server.js'),
     `import { appendFileSync } from 'node:fs';
+     import { isMainThread } from 'node:worker_threads';
      let n = 0;
      export async function render(input) {
        n += 1;
        appendFileSync(new URL('./renders.log', import.meta.url), input.url + '\\n');
        await new Promise((resolve) => setTimeout(resolve, 150));
+       let thread = '';
        if (input.url.includes('busy')) {
          const until = Date.now() + 600;
          while (Date.now() < until);
+         thread = '<p>rendered on ' + (isMainThread ? 'the main thread' : 'a worker thread') + '</p>';
        }
        const read = input.url.includes('read') ? await input.api('/api/books/trending?limit=2') : null;
        const long = input.url.includes('long') ? '<p>' + 'ንባብ reading '.repeat(400) + '</p>' : '';
        const books = read ? '<p>' + read.status + ' ' + read.body.items.length + ' trending</p>' : '';
-       return { kind: 'page', status: 200, html: '<p>render ' + n + ' of ' + input.url + '</p>' + long + books,
+       return { kind: 'page', status: 200, html: '<p>render ' + n + ' of ' + input.url + '</p>' + long + books + thread,
          state: { language: input.language, explicitLanguage: false, origin: input.origin, queries: [] } };
      }`,
   );
@@ -132,22 +135,12 @@ it('a cached page goes out compressed once for every reader, in the encoding the
 });
 
 it('renders on a thread of its own: the server thread never waits for a render', async () => {
-  // The server runs in this thread: a render here would hold these timers for its 600 ms.
-  let longest = 0;
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 10);
-  try {
-    const [rendered, health] = await Promise.all([page('/search?q=busy'), fetch(`${server.url}/api/health`)]);
-    expect(rendered.html).toContain('of /search?q=busy</p>');
-    expect(health.status).toBe(200);
-  } finally {
-    clearInterval(timer);
-  }
-  expect(longest).toBeLessThan(300);
+  // The server runs in this thread. The render says where it ran (a stall of this thread measured
+  // against a bound would also catch a loaded machine's pauses).
+  const [rendered, health] = await Promise.all([page('/search?q=busy'), fetch(`${server.url}/api/health`)]);
+  expect(rendered.html).toContain('of /search?q=busy</p>');
+  expect(rendered.html).toContain('<p>rendered on a worker thread</p>');
+  expect(health.status).toBe(200);
 });
 
 it("a render's API reads run on the server", async () => {

@@ -10,6 +10,7 @@ import {
   connectedSocket,
   createClub,
   joinRoom,
+  roundTrip,
   sendMessage,
   waitFor,
   type ChatSocket,
@@ -78,7 +79,9 @@ describe.skipIf(!redisUrl)('social pushes on two nodes with Redis', () => {
     const atFriend = collectMessages(friendSocket);
     expect(await sendMessage(senderSocket, club.id, 'hello from node 1')).toMatchObject({ ok: true });
     await waitFor(() => atFriend.length === 1, 5000, 'the message on node 2');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Node 2 sent the broadcast to all its sockets in the room at once (the friend has it): had the
+    // blocker been sent it, it came before this answer.
+    await roundTrip(blockerSocket);
     expect(atBlocker).toEqual([]);
   });
 });
