@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { errorBodySchema } from '@nebab/shared';
-import type { FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { isAuthHook } from './auth.js';
@@ -66,7 +66,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
 };
 
 type Schema = Record<string, unknown>;
-interface Operation {
+export interface Operation {
   operationId?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ in: string }>;
@@ -189,3 +189,25 @@ export const openApiPlugin = fp<{ publicUrl?: string }>(
   },
   { name: 'openapi' },
 );
+
+/**
+ * For tests: records every 4xx an operation of the document answers that its `responses` do not
+ * list (`GET /api/books/{id} → 409`). Add before the app is ready; read with the returned function.
+ * Requests no route matched (404, 405, 414, 431) belong to no operation and are not counted.
+ */
+export function watchUndocumentedErrors(app: FastifyInstance): () => string[] {
+  const found = new Set<string>();
+  let document: OpenApiDocument | undefined;
+  app.addHook('onSend', async (request, reply) => {
+    const status = reply.statusCode;
+    const route = request.routeOptions.url;
+    if (status < 400 || status >= 500 || !route || request.method === 'HEAD') return;
+    document ??= app.swagger() as OpenApiDocument;
+    const pathname = route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const method = request.method.toLowerCase() as (typeof METHODS)[number];
+    const operation = document.paths?.[pathname]?.[method];
+    if (operation && !operation.responses?.[status])
+      found.add(`${request.method} ${pathname} → ${status}`);
+  });
+  return () => [...found].sort();
+}
