@@ -85,10 +85,11 @@ const needsSession = (security: Operation['security']) =>
 
 /**
  * The error statuses an operation answers, from what the document says of it: a session → 401 and
- * 403 (SUSPENDED); path, query or body input → 400; a body → 415. The route's own list (404, 409,
- * 413, 429…) comes on top.
+ * 403 (SUSPENDED); path, query or body input → 400; a method that carries a body → 400 (malformed
+ * JSON) and 415 (a content type not taken), body schema or not. The route's own list (404, 409, 413,
+ * 429…) comes on top.
  */
-export function errorStatusesOf(operation: Operation): number[] {
+export function errorStatusesOf(method: string, operation: Operation): number[] {
   const statuses = new Set(
     Object.keys(operation.responses ?? {})
       .map(Number)
@@ -96,8 +97,16 @@ export function errorStatusesOf(operation: Operation): number[] {
   );
   if (needsSession(operation.security)) [401, 403].forEach((status) => statuses.add(status));
   if ((operation.parameters ?? []).length > 0 || operation.requestBody) statuses.add(400);
-  if (operation.requestBody) statuses.add(415);
+  if (['post', 'put', 'patch'].includes(method) || operation.requestBody)
+    [400, 415].forEach((s) => statuses.add(s));
   return [...statuses].sort((a, b) => a - b);
+}
+
+/** A 200 that sends a file's bytes (an image, a PDF) of one of `types`, for the document. */
+export function fileResponse(description: string, ...types: [string, ...string[]]) {
+  // Bytes, a stream or a string: what the handler sends is never serialised against it.
+  const schema = z.any().meta({ type: 'string', format: 'binary' });
+  return { 200: { description, content: Object.fromEntries(types.map((type) => [type, { schema }])) } };
 }
 
 /**
@@ -113,7 +122,7 @@ function completeDocument(document: OpenApiDocument, publicUrl: string | undefin
       if (!operation.operationId) operation.operationId = operationIdOf(method, pathname);
       operation.security ??= [];
       const responses = (operation.responses ??= {});
-      for (const status of errorStatusesOf(operation)) {
+      for (const status of errorStatusesOf(method, operation)) {
         const known = ERROR_RESPONSES[status];
         if (!known) continue;
         responses[status] = { $ref: `#/components/responses/${known.name}` };
@@ -206,8 +215,7 @@ export function watchUndocumentedErrors(app: FastifyInstance): () => string[] {
     const pathname = route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const method = request.method.toLowerCase() as (typeof METHODS)[number];
     const operation = document.paths?.[pathname]?.[method];
-    if (operation && !operation.responses?.[status])
-      found.add(`${request.method} ${pathname} → ${status}`);
+    if (operation && !operation.responses?.[status]) found.add(`${request.method} ${pathname} → ${status}`);
   });
   return () => [...found].sort();
 }
