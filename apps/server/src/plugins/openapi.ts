@@ -37,9 +37,9 @@ export function operationIdOf(method: string, pathname: string): string {
 }
 
 /** A route that needs a session (`app.authenticate`, `app.requireRole`): Authorization: Bearer. */
-export const BEARER = [{ bearer: [] }];
+export const BEARER: Array<Record<string, string[]>> = [{ bearer: [] }];
 /** A public route whose answer changes for a signed-in caller: the session is optional. */
-export const OPTIONAL_BEARER = [{}, { bearer: [] }];
+export const OPTIONAL_BEARER: Array<Record<string, string[]>> = [{}, { bearer: [] }];
 
 /** The shared error answers, one component each, all `{ error: { code, message, … } }`. */
 const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {

@@ -8,7 +8,7 @@ import {
 } from '@nebab/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, fileResponse } from '../../plugins/openapi.js';
+import { errorResponses, fileResponse, OPTIONAL_BEARER } from '../../plugins/openapi.js';
 import { inlineDisposition, PDF_CONTENT_SECURITY_POLICY } from './books.file-headers.js';
 import { presentBookDetail, presentGenreListItem, presentTrendingCard } from './books.presenter.js';
 
@@ -37,6 +37,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/books/:id',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags: ['books'],
         summary:
           'Book detail (spec §3); inactive books are 404 except for admins, and reader-added books not yet checked (unlisted) except for the reader who added them and admins',
