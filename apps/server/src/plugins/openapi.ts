@@ -4,8 +4,8 @@ import { errorBodySchema } from '@nebab/shared';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { isAuthHook } from './auth.js';
 import { z } from 'zod';
+import { isAuthHook } from './auth.js';
 
 /** Documents the error body for the given statuses in a route's `response` schema. */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorBodySchema> {
