@@ -49,15 +49,15 @@ describe('watchUndocumentedErrors', () => {
 });
 
 describe('errorStatusesOf', () => {
-  it('adds 401 and 403 for a required session, 400 for input and 415 for a body', () => {
+  it('adds 401 and 403 for a required session, 400 for input, 413 and 415 for a body', () => {
     expect(errorStatusesOf('get', { security: [{ bearer: [] }] })).toEqual([401, 403]);
     expect(errorStatusesOf('get', { security: [{}, { bearer: [] }], parameters: [{ in: 'query' }] })).toEqual(
       [400],
     );
     expect(
       errorStatusesOf('put', { security: [], requestBody: {}, responses: { 200: {}, 409: {} } }),
-    ).toEqual([400, 409, 415]);
+    ).toEqual([400, 409, 413, 415]);
     // A POST without a body schema still parses a body a client sends.
-    expect(errorStatusesOf('post', {})).toEqual([400, 415]);
+    expect(errorStatusesOf('post', {})).toEqual([400, 413, 415]);
   });
 });

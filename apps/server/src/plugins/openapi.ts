@@ -86,8 +86,8 @@ const needsSession = (security: Operation['security']) =>
 /**
  * The error statuses an operation answers, from what the document says of it: a session → 401 and
  * 403 (SUSPENDED); path, query or body input → 400; a method that carries a body → 400 (malformed
- * JSON) and 415 (a content type not taken), body schema or not. The route's own list (404, 409, 413,
- * 429…) comes on top.
+ * JSON), 413 (over the body limit) and 415 (a content type not taken), body schema or not. The
+ * route's own list (404, 409, 429…) comes on top.
  */
 export function errorStatusesOf(method: string, operation: Operation): number[] {
   const statuses = new Set(
@@ -98,7 +98,7 @@ export function errorStatusesOf(method: string, operation: Operation): number[] 
   if (needsSession(operation.security)) [401, 403].forEach((status) => statuses.add(status));
   if ((operation.parameters ?? []).length > 0 || operation.requestBody) statuses.add(400);
   if (['post', 'put', 'patch'].includes(method) || operation.requestBody)
-    [400, 415].forEach((s) => statuses.add(s));
+    [400, 413, 415].forEach((s) => statuses.add(s));
   return [...statuses].sort((a, b) => a - b);
 }
 
