@@ -263,10 +263,10 @@ export async function startTestServer(
     async close() {
       if (closed) return;
       closed = true;
-      await started.close();
-      await releaseTestDatabase();
       // Every error an operation answered in this file is one its OpenAPI `responses` list.
       const missing = undocumented();
+      await started.close();
+      await releaseTestDatabase();
       if (missing.length > 0)
         throw new Error(`answers the OpenAPI document does not list:\n${missing.join('\n')}`);
     },

@@ -205,17 +205,25 @@ export const openApiPlugin = fp<{ publicUrl?: string }>(
  * Requests no route matched (404, 405, 414, 431) belong to no operation and are not counted.
  */
 export function watchUndocumentedErrors(app: FastifyInstance): () => string[] {
-  const found = new Set<string>();
-  let document: OpenApiDocument | undefined;
+  // Answers are noted as they go and compared with the document when asked, so no request waits for
+  // the document to be generated.
+  const answered = new Set<string>();
   app.addHook('onSend', async (request, reply) => {
     const status = reply.statusCode;
     const route = request.routeOptions.url;
-    if (status < 400 || status >= 500 || !route || request.method === 'HEAD') return;
-    document ??= app.swagger() as OpenApiDocument;
-    const pathname = route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-    const method = request.method.toLowerCase() as (typeof METHODS)[number];
-    const operation = document.paths?.[pathname]?.[method];
-    if (operation && !operation.responses?.[status]) found.add(`${request.method} ${pathname} → ${status}`);
+    if (status >= 400 && status < 500 && route && request.method !== 'HEAD')
+      answered.add(`${request.method} ${route.replace(/:([A-Za-z0-9_]+)/g, '{$1}')} ${status}`);
   });
-  return () => [...found].sort();
+  return () => {
+    if (answered.size === 0) return [];
+    const document = app.swagger() as OpenApiDocument;
+    return [...answered]
+      .filter((answer) => {
+        const [method, pathname, status] = answer.split(' ') as [string, string, string];
+        const operation = document.paths?.[pathname]?.[method.toLowerCase() as (typeof METHODS)[number]];
+        return operation !== undefined && !operation.responses?.[status];
+      })
+      .map((answer) => answer.replace(/ (\d+)$/, ' → $1'))
+      .sort();
+  };
 }
