@@ -17,6 +17,7 @@ import type { ErrorBody, Language, SignupResponse } from '@nebab/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type Database, type DatabaseOptions, type Db } from '../src/db/client.js';
+import { watchUndocumentedErrors } from '../src/plugins/openapi.js';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/migrate.js';
 
 export interface RequestOptions {
@@ -317,8 +318,10 @@ export async function startTestServer(
   const config = testConfig(port, overrides);
   const database = await acquireTestDatabase();
   let app: FastifyInstance | undefined;
+  let undocumented: () => string[] = () => [];
   try {
     app = await buildApp(config, { database });
+    undocumented = watchUndocumentedErrors(app);
     await options.beforeListen?.(app);
     await app.listen({ port, host: '127.0.0.1' });
   } catch (error) {
@@ -339,8 +342,12 @@ export async function startTestServer(
     async close() {
       if (closed) return;
       closed = true;
+      // Every error an operation answered in this file is one its OpenAPI `responses` list.
+      const missing = undocumented();
       await started.close();
       await releaseTestDatabase();
+      if (missing.length > 0)
+        throw new Error(`answers the OpenAPI document does not list:\n${missing.join('\n')}`);
     },
   };
 }

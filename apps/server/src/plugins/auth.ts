@@ -24,6 +24,19 @@ declare module 'fastify' {
   }
 }
 
+/** Every hook `app.authenticate`, `requireRole` and `authenticateWith` hand out (the OpenAPI document marks their routes). */
+const authHooks = new WeakSet<AuthHook>();
+
+/** Whether a route hook requires a session: one of the auth plugin's hooks. */
+export function isAuthHook(hook: unknown): boolean {
+  return typeof hook === 'function' && authHooks.has(hook as AuthHook);
+}
+
+function authHook(hook: AuthHook): AuthHook {
+  authHooks.add(hook);
+  return hook;
+}
+
 /** The token of an `Authorization: Bearer …` header. */
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -46,23 +59,27 @@ export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('actor', null);
 
-    const authenticate: AuthHook = async (request) => {
+    const authenticate = authHook(async (request) => {
       request.actor = await app.services.auth.authenticate(bearerToken(request.headers.authorization));
-    };
+    });
 
     app.decorate('authenticate', authenticate);
-    app.decorate('requireRole', (role: Role): AuthHook => async (request, reply) => {
-      await authenticate(request, reply);
-      assertRole(currentActor(request), role);
-    });
-    app.decorate('authenticateWith', (messageKey: string): AuthHook => async (request, reply) => {
-      try {
+    app.decorate('requireRole', (role: Role): AuthHook =>
+      authHook(async (request, reply) => {
         await authenticate(request, reply);
-      } catch (error) {
-        if (error instanceof UnauthenticatedError) throw new UnauthenticatedError(messageKey);
-        throw error;
-      }
-    });
+        assertRole(currentActor(request), role);
+      }),
+    );
+    app.decorate('authenticateWith', (messageKey: string): AuthHook =>
+      authHook(async (request, reply) => {
+        try {
+          await authenticate(request, reply);
+        } catch (error) {
+          if (error instanceof UnauthenticatedError) throw new UnauthenticatedError(messageKey);
+          throw error;
+        }
+      }),
+    );
     app.decorate('optionalActor', async (request: FastifyRequest): Promise<Actor | null> => {
       const token = bearerToken(request.headers.authorization);
       if (!token) return null;

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { currentActor } from '../../plugins/auth.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { errorResponses, fileResponse } from '../../plugins/openapi.js';
 import { presentUser } from '../users/users.presenter.js';
 import { presentSession } from './account.presenter.js';
 
@@ -210,6 +210,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A reader's uploaded profile picture",
         params: z.object({ file: z.string().max(64) }),
+        response: {
+          ...fileResponse('The image', 'image/jpeg', 'image/png', 'image/webp'),
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {

@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create a password account and sign in',
         body: signupSchema,
-        response: { 201: signupResponseSchema, ...errorResponses(400, 409, 429) },
+        response: { 201: signupResponseSchema, ...errorResponses(400, 403, 409, 429) },
       },
     },
     async (request, reply) => {

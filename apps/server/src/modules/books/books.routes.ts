@@ -8,7 +8,7 @@ import {
 } from '@nebab/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../plugins/openapi.js';
+import { errorResponses, fileResponse, OPTIONAL_BEARER } from '../../plugins/openapi.js';
 import { inlineDisposition, PDF_CONTENT_SECURITY_POLICY } from './books.file-headers.js';
 import { presentBookDetail, presentGenreListItem, presentTrendingCard } from './books.presenter.js';
 
@@ -37,6 +37,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/books/:id',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags: ['books'],
         summary:
           'Book detail (spec §3); inactive books are 404 except for admins, and reader-added books not yet checked (unlisted) except for the reader who added them and admins',
@@ -55,11 +56,15 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['books'],
         summary: 'The generated cover (last fallback of the cover candidates)',
         params: idParams,
+        response: { ...fileResponse('The cover', 'image/svg+xml'), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
       const facts = await app.services.books.coverFacts(request.params.id);
-      return reply.header('cache-control', ONE_YEAR).type('image/svg+xml; charset=utf-8').send(coverSvg(facts));
+      return reply
+        .header('cache-control', ONE_YEAR)
+        .type('image/svg+xml; charset=utf-8')
+        .send(coverSvg(facts));
     },
   );
 
@@ -70,6 +75,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['books'],
         summary: 'The generated cover as a 400×600 PNG (for link previews, which do not show SVG)',
         params: idParams,
+        response: { ...fileResponse('The cover', 'image/png'), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -84,7 +90,17 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/books/:id/cover',
-    { schema: { tags: ['books'], summary: 'The uploaded cover image of a book', params: idParams } },
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'The uploaded cover image of a book',
+        params: idParams,
+        response: {
+          ...fileResponse('The image', 'image/jpeg', 'image/png', 'image/webp'),
+          ...errorResponses(404),
+        },
+      },
+    },
     async (request, reply) => {
       const cover = await app.services.books.coverImage(request.params.id);
       reply
@@ -103,6 +119,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['books'],
         summary: 'The PDF of a book stored by Nebab (local- ids)',
         params: idParams,
+        response: { ...fileResponse('The PDF', 'application/pdf'), ...errorResponses(404) },
       },
     },
     async (request, reply) => {

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import { currentActor } from '../../plugins/auth.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { errorResponses, fileResponse, OPTIONAL_BEARER } from '../../plugins/openapi.js';
 import { presentClub, presentJoinRequest, presentMember } from './clubs.presenter.js';
 
 /** The multipart parser stops far above the cover limit; the storage guard answers 413 first. */
@@ -41,6 +41,7 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/clubs',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags,
         summary:
           'Search clubs by name or current book title; mine=true for the caller’s clubs; genre for public clubs of a genre',
@@ -77,6 +78,7 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/clubs/:id',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags,
         summary: 'A club with the caller’s membership (outsiders of a private club see its name only)',
         params: clubParamsSchema,
@@ -139,8 +141,13 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The club’s uploaded cover image (`v` from `coverImage` lets an <img> fetch it)',
+        security: OPTIONAL_BEARER,
         params: clubParamsSchema,
         querystring: z.object({ v: z.string().max(64).optional() }),
+        response: {
+          ...fileResponse('The image', 'image/jpeg', 'image/png', 'image/webp'),
+          ...errorResponses(404),
+        },
       },
     },
     async (request, reply) => {
@@ -196,6 +203,7 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/clubs/:id/members',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags,
         summary: 'Members with their roles, moderators first (private clubs: members only)',
         params: clubParamsSchema,

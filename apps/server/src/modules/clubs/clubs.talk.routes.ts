@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/request-language.js';
 import { currentActor } from '../../plugins/auth.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { errorResponses, fileResponse, OPTIONAL_BEARER } from '../../plugins/openapi.js';
 import {
   presentMeeting,
   presentMessage,
@@ -79,6 +79,7 @@ export const clubTalkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/clubs/:id/topics',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags,
         summary: 'Discussion topics, newest activity first, with reply counts',
         params: clubParamsSchema,
@@ -119,6 +120,7 @@ export const clubTalkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/clubs/:id/topics/:topicId',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags,
         summary: 'A discussion topic with its replies, oldest first',
         params: clubTopicParamsSchema,
@@ -163,6 +165,7 @@ export const clubTalkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/clubs/:id/meetings',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags,
         summary: 'The club’s meetings: upcoming (soonest first) or past (latest first)',
         params: clubParamsSchema,
@@ -186,8 +189,9 @@ export const clubTalkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A meeting as an iCalendar file (Add to calendar), for whoever may see the club’s meetings',
+        security: OPTIONAL_BEARER,
         params: clubMeetingParamsSchema,
-        produces: ['text/calendar'],
+        response: { ...fileResponse('The iCalendar file', 'text/calendar'), ...errorResponses(404) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import { genreCommunityQuerySchema, genreGroupsPageSchema } from '@nebab/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../plugins/openapi.js';
+import { errorResponses, OPTIONAL_BEARER } from '../../plugins/openapi.js';
 import { presentClub } from './clubs.presenter.js';
 
 /** `GET /api/genres/:slug/groups`: a genre's discussion groups are its public clubs. */
@@ -10,6 +10,7 @@ export const genreGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/genres/:slug/groups',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags: ['genres', 'clubs'],
         summary: "A genre's discussion groups: its public clubs, most members first",
         params: z.object({ slug: z.string().max(60) }),

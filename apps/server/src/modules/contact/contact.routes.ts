@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/request-language.js';
 import { currentActor } from '../../plugins/auth.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { errorResponses, OPTIONAL_BEARER } from '../../plugins/openapi.js';
 import { presentContactMessage } from './contact.presenter.js';
 
 /** The contact form (anyone) and the admins' inbox of its messages. */
@@ -21,6 +21,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/contact',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags: ['contact'],
         summary: 'Send a message to the team (stored; admins are notified); limited per IP and email',
         body: contactMessageInputSchema,

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.js';
 import { currentActor } from '../../plugins/auth.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { errorResponses, OPTIONAL_BEARER } from '../../plugins/openapi.js';
 import { presentListDetail, presentListSummary } from './lists.presenter.js';
 
 /** Readers' book lists: `/api/lists…`, `/api/me/lists` and each genre's most voted lists. */
@@ -65,6 +65,7 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lists/:id',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags,
         summary: 'A list with its books in rank order (private lists: their owner only)',
         params: listParamsSchema,
@@ -208,6 +209,7 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/genres/:slug/lists',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags: ['genres', 'lists'],
         summary: "A genre's public book lists, most voted first",
         params: z.object({ slug: z.string().max(60) }),

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.js';
 import { currentActor } from '../../plugins/auth.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { errorResponses, OPTIONAL_BEARER } from '../../plugins/openapi.js';
 import { presentReaderCard as presentReaderSummary } from '../users/reader-card.js';
 import { presentFollowRequest, presentProfile, presentReaderCard } from './readers.presenter.js';
 
@@ -30,6 +30,7 @@ export const readersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/readers/:id',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags,
         summary:
           'A reader’s profile as the caller may see it (404 when not allowed; followers-only: the card for non-followers)',
@@ -49,6 +50,7 @@ export const readersRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/readers/:id/${side}`,
       {
         schema: {
+          security: OPTIONAL_BEARER,
           tags,
           summary: `A reader’s ${side}, newest first (whoever sees the whole profile)`,
           params: readerParamsSchema,

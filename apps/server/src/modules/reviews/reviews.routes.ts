@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.js';
 import { currentActor } from '../../plugins/auth.js';
-import { errorResponses } from '../../plugins/openapi.js';
+import { errorResponses, OPTIONAL_BEARER } from '../../plugins/openapi.js';
 import { presentFeedReview, presentReply, presentReview } from './reviews.presenter.js';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,6 +32,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/reviews',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags,
         summary:
           "Recent approved public reviews across the catalogue, newest first, none by readers blocked either way with the caller; filters: genre, language (the book's), rating (stars)",
@@ -55,6 +56,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/books/:id/reviews',
     {
       schema: {
+        security: OPTIONAL_BEARER,
         tags,
         summary: "A book's approved public reviews plus the caller's own, newest first",
         params: bookReviewsParamsSchema,
