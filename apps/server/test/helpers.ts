@@ -276,6 +276,17 @@ export function testDatabaseHolders(): number {
   return holders;
 }
 
+/**
+ * Drops the file's database whoever still holds it (test/setup.ts, after a file that left it held):
+ * the next file of the worker starts on a database of its own all the same.
+ */
+export async function forgetTestDatabase(): Promise<void> {
+  const current = fileDatabase;
+  holders = 0;
+  fileDatabase = undefined;
+  await (await current?.catch(() => undefined))?.drop().catch(() => undefined);
+}
+
 export async function releaseTestDatabase(): Promise<void> {
   holders -= 1;
   if (holders > 0 || !fileDatabase) return;
@@ -343,9 +354,13 @@ export async function startTestServer(
       if (closed) return;
       closed = true;
       // Every error an operation answered in this file is one its OpenAPI `responses` list.
-      const missing = undocumented();
-      await started.close();
-      await releaseTestDatabase();
+      let missing: string[];
+      try {
+        missing = undocumented();
+      } finally {
+        await started.close();
+        await releaseTestDatabase();
+      }
       if (missing.length > 0)
         throw new Error(`answers the OpenAPI document does not list:\n${missing.join('\n')}`);
     },
