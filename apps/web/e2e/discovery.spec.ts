@@ -125,12 +125,14 @@ test('search page: filters, sort, view and pagination live in the URL and surviv
   await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByRole('region', { name: 'Filter results' }).getByLabel('Language').selectOption('en');
   await expect(page).toHaveURL(/language=en/);
+  // Each change is made at once after the last, as a quick reader does: none may undo another.
   await page.getByRole('button', { name: '4 stars or more' }).click();
   await expect(page).toHaveURL(/minRating=4/);
   await page.getByLabel('Sort by').selectOption('rating');
-  await expect(page).toHaveURL(/sort=rating/);
+  await expect(page).toHaveURL(/minRating=4&sort=rating/);
   await page.getByRole('button', { name: 'Grid' }).click();
-  await expect(page).toHaveURL(/view=grid/);
+  await expect(page).toHaveURL(/minRating=4&sort=rating&view=grid/);
+  await expect(page.getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('search-count')).toBeVisible();
   await page.getByRole('link', { name: 'Page 2', exact: true }).click();
   await expect(page).toHaveURL(/page=2/);

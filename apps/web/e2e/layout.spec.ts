@@ -127,11 +127,21 @@ async function measure(page: Page): Promise<Overflow> {
     await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
     const width = window.innerWidth;
     const pageWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
-    const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
+    const all = [...document.querySelectorAll<HTMLElement>('body *')];
+    const outside = all
       .filter((element) => element.getBoundingClientRect().right > width + 1)
       .filter(
         (element) => ![...element.children].some((child) => child.getBoundingClientRect().right > width + 1),
-      )
+      );
+    // Text that runs out of a box which itself fits (an unbreakable word) moves no element's edge.
+    const spilling = all.filter(
+      (element) =>
+        element.scrollWidth > element.clientWidth + 1 &&
+        element.clientWidth > 0 &&
+        getComputedStyle(element).overflowX === 'visible' &&
+        element.getBoundingClientRect().left + element.scrollWidth > width + 1,
+    );
+    const culprits = [...outside, ...spilling]
       .slice(0, 4)
       .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`);
     const header: string[] = [];
@@ -147,6 +157,9 @@ async function measure(page: Page): Promise<Overflow> {
     return { page: Math.max(0, pageWidth - width), header, culprits };
   });
 }
+
+/** A name as long as signup allows (100), with a 64-letter word in it (a wide letter, W). */
+const LONGEST_NAME = `Tigist ${'W'.repeat(64)} Gebre-Egziabher Habte-Mariam`.padEnd(100, 'a');
 
 /** Waits until the route has rendered: no route or content spinner left, fonts loaded (bounded). */
 async function settle(page: Page): Promise<void> {
@@ -166,7 +179,9 @@ for (const role of ['visitor', 'reader', 'admin'] as const) {
   }) => {
     test.setTimeout(12 * 60_000);
     // Data that makes pages long and wide: a review, a club with a long name, a contact message.
-    const author = await apiReader(request, 'layout-author');
+    // The longest name a reader may choose, one word of it unbreakable: every page that shows it
+    // must wrap or clip it, whatever the widths of its letters.
+    const author = await apiReader(request, 'layout-author', LONGEST_NAME);
     const trending = await apiCall<{ items: { id: string }[] }>(
       request,
       'GET',

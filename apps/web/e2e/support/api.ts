@@ -20,8 +20,9 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function apiReader(
   request: APIRequestContext,
   prefix = 'api-reader',
+  fullName?: string,
 ): Promise<{ token: string; fullName: string; email: string; password: string }> {
-  const reader = newReader(prefix);
+  const reader = { ...newReader(prefix), ...(fullName ? { fullName } : {}) };
   const signup = await request.post('/api/auth/signup', {
     data: { ...reader, confirmPassword: reader.password },
   });

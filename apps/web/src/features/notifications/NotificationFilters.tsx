@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '../../lib/useLiveSearchParams';
 import { NOTIFICATION_STATUSES, type NotificationStatus } from '@nebab/shared';
 
 export type NotificationFilter = 'all' | NotificationStatus;
@@ -7,20 +7,23 @@ const FILTERS: readonly NotificationFilter[] = ['all', ...NOTIFICATION_STATUSES]
 
 /** The list's filter and page, kept in the URL (`?status=unread&page=2`). */
 export function useNotificationListParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const raw = searchParams.get('status');
   const status = NOTIFICATION_STATUSES.find((value) => value === raw);
   const pageNumber = Number(searchParams.get('page') ?? '1');
   const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : 1;
 
-  const hrefFor = (next: { status?: NotificationStatus; page?: number }) => {
-    const params = new URLSearchParams(searchParams);
+  const paramsFor = (from: URLSearchParams, next: { status?: NotificationStatus; page?: number }) => {
+    const params = new URLSearchParams(from);
     params.delete('id');
     if (next.status) params.set('status', next.status);
     else params.delete('status');
     if (next.page && next.page > 1) params.set('page', String(next.page));
     else params.delete('page');
-    const text = params.toString();
+    return params;
+  };
+  const hrefFor = (next: { status?: NotificationStatus; page?: number }) => {
+    const text = paramsFor(searchParams, next).toString();
     return text ? `?${text}` : '?';
   };
 
@@ -29,7 +32,7 @@ export function useNotificationListParams() {
     page,
     hrefFor,
     setFilter: (filter: NotificationFilter) =>
-      setSearchParams(hrefFor({ status: filter === 'all' ? undefined : filter })),
+      setSearchParams((current) => paramsFor(current, { status: filter === 'all' ? undefined : filter })),
   };
 }
 

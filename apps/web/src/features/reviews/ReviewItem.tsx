@@ -134,7 +134,7 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
       <div className="flex items-center gap-3">
         <UserAvatar name={review.user.name} pictureUrl={review.user.profile_picture} size={36} />
         <div className="min-w-0">
-          <p className="font-semibold">
+          <p className="font-semibold [overflow-wrap:anywhere]">
             <ReaderName id={review.user.id} name={review.user.name} />
           </p>
           <p className="text-sm text-ink-muted">

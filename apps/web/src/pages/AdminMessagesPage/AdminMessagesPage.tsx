@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { ContactMessage } from '@nebab/shared';
 import { useSetContactStatusMutation } from '../../api/contact/mutations';
 import { contactInboxQueryOptions } from '../../api/contact/queries';
@@ -11,6 +10,7 @@ import { FilterGroup } from '../../features/admin-moderation/FilterGroup';
 import { ListState } from '../../features/admin-moderation/ListState';
 import { useAdminAction } from '../../features/admin-moderation/useAdminAction';
 import { oneOf, pageHref, pageParam, withParam } from '../../features/admin-moderation/urlState';
+import { useLiveSearchParams } from '../../lib/useLiveSearchParams';
 import { useFormatDate } from '../../i18n/useFormatDate';
 
 const STATUS_FILTERS = ['new', 'handled', 'all'] as const;
@@ -19,7 +19,7 @@ const PAGE_SIZE = 20;
 /** `/admin/messages`: what visitors and readers sent through the contact form; reply by email, mark handled. */
 export function AdminMessagesPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const status = oneOf(params.get('status'), STATUS_FILTERS, 'new');
   const page = pageParam(params);
   const inbox = useQuery(
@@ -39,7 +39,9 @@ export function AdminMessagesPage() {
           label={t('contactUi.inbox.statusLabel')}
           options={STATUS_FILTERS}
           value={status}
-          onChange={(value) => setParams(withParam(params, 'status', value === 'new' ? null : value))}
+          onChange={(value) =>
+            setParams((current) => withParam(current, 'status', value === 'new' ? null : value))
+          }
           labelOf={(value) =>
             value === 'new' && inbox.data
               ? t('contactUi.inbox.newCount', { count: inbox.data.newCount })

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useLiveSearchParams } from '../../lib/useLiveSearchParams';
 import {
   ADMIN_PAGE_SIZE_DEFAULT,
   REPORT_KINDS,
@@ -34,7 +35,7 @@ const KIND_FILTERS = ['all', ...REPORT_KINDS] as const;
 /** `/admin/reports`: one queue of book and review reports; resolve, dismiss or reopen each. */
 export function AdminReportsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const status = oneOf(params.get('status'), STATUS_FILTERS, 'open');
   const kind = oneOf(params.get('kind'), KIND_FILTERS, 'all');
   const page = pageParam(params);
@@ -55,14 +56,18 @@ export function AdminReportsPage() {
           label={t('adminPeopleUi.reports.statusLabel')}
           options={STATUS_FILTERS}
           value={status}
-          onChange={(value) => setParams(withParam(params, 'status', value === 'open' ? null : value))}
+          onChange={(value) =>
+            setParams((current) => withParam(current, 'status', value === 'open' ? null : value))
+          }
           labelOf={(value) => t(`adminPeopleUi.reports.statusFilters.${value}`)}
         />
         <FilterGroup
           label={t('adminPeopleUi.reports.kindLabel')}
           options={KIND_FILTERS}
           value={kind}
-          onChange={(value) => setParams(withParam(params, 'kind', value === 'all' ? null : value))}
+          onChange={(value) =>
+            setParams((current) => withParam(current, 'kind', value === 'all' ? null : value))
+          }
           labelOf={(value) => t(`adminPeopleUi.reports.kindFilters.${value}`)}
         />
       </div>

@@ -1,7 +1,8 @@
 import { Tabs } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useLiveSearchParams } from '../../lib/useLiveSearchParams';
 import { PlusIcon } from '../../components/icons';
 import { PageFrame } from '../../components/PageFrame';
 import { useAuth } from '../../features/auth/authContext';
@@ -28,7 +29,7 @@ export function BookClubsPage() {
   const { t } = useTranslation();
   const { status } = useAuth();
   const signedIn = status === 'signedIn';
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const clubId = params.get('club');
   const tabParam = params.get('tab');
   const tab: ClubTab = isClubTab(tabParam) ? tabParam : 'clubs';

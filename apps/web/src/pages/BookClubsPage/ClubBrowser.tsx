@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useLiveSearchParams } from '../../lib/useLiveSearchParams';
 import { CLUB_LIMITS, type Club } from '@nebab/shared';
 import { clubsQueryOptions } from '../../api/clubs/queries';
 import { SearchIcon } from '../../components/icons';
@@ -29,7 +30,7 @@ interface ClubBrowserProps {
 export function ClubBrowser({ selectedId, onOpen, signedIn }: ClubBrowserProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const addressQuery = params.get('q') ?? '';
   const [query, setQuery] = useState(addressQuery);
   // The address leads (Back and Forward, a link with ?q=): when its search changes, the box shows it.

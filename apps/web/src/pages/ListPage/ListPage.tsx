@@ -121,7 +121,7 @@ function ListView({ list }: { list: BookListDetail }) {
               {list.description}
             </p>
           ) : null}
-          <p className="mt-3 text-sm text-ink-muted">
+          <p className="mt-3 text-sm text-ink-muted [overflow-wrap:anywhere]">
             <Link to={`/reader/${encodeURIComponent(list.owner.id)}`} className="font-semibold">
               {t('listsUi.by', { name: list.owner.name })}
             </Link>{' '}
@@ -250,7 +250,9 @@ function ItemRow({
         </Link>
         <p className="text-sm text-ink-muted">{book.author ?? t('books.unknownAuthor')}</p>
         {item.addedBy && list.mode === 'open' ? (
-          <p className="text-xs text-ink-muted">{t('listsUi.addedBy', { name: item.addedBy.name })}</p>
+          <p className="text-xs text-ink-muted [overflow-wrap:anywhere]">
+            {t('listsUi.addedBy', { name: item.addedBy.name })}
+          </p>
         ) : null}
       </div>
       <div className="col-span-3 flex flex-wrap items-center justify-end gap-2 sm:col-span-1">

@@ -35,7 +35,10 @@ function ReaderConnectionsPage({ side }: { side: 'followers' | 'following' }) {
       title={unavailable ? t('readersUi.notFoundTitle') : title}
       actions={
         name ? (
-          <Link to={`/reader/${encodeURIComponent(id)}`} className="btn btn-secondary">
+          <Link
+            to={`/reader/${encodeURIComponent(id)}`}
+            className="btn btn-secondary max-w-full [overflow-wrap:anywhere]"
+          >
             {t('readersUi.backToProfile', { name })}
           </Link>
         ) : null

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useLiveSearchParams } from '../../lib/useLiveSearchParams';
 import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_REVIEW_FILTERS, type AdminReview } from '@nebab/shared';
 import { useDeleteReviewMutation, useModerateReviewMutation } from '../../api/admin-moderation/mutations';
 import { adminReviewsQueryOptions } from '../../api/admin-moderation/queries';
@@ -25,7 +26,7 @@ import { useFormatDate } from '../../i18n/useFormatDate';
  */
 export function ReviewModerationPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const status = oneOf(params.get('status'), ADMIN_REVIEW_FILTERS, 'all');
   const page = pageParam(params);
   const detailsId = params.get('review');
@@ -36,10 +37,15 @@ export function ReviewModerationPage() {
   const run = useAdminAction();
 
   function setDetails(id: string | null) {
-    const next = new URLSearchParams(params);
-    if (id) next.set('review', id);
-    else next.delete('review');
-    setParams(next, { preventScrollReset: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('review', id);
+        else next.delete('review');
+        return next;
+      },
+      { preventScrollReset: true },
+    );
   }
 
   async function confirmDelete() {
@@ -60,7 +66,9 @@ export function ReviewModerationPage() {
           label={t('adminPeopleUi.reviews.filterLabel')}
           options={ADMIN_REVIEW_FILTERS}
           value={status}
-          onChange={(value) => setParams(withParam(params, 'status', value === 'all' ? null : value))}
+          onChange={(value) =>
+            setParams((current) => withParam(current, 'status', value === 'all' ? null : value))
+          }
           labelOf={(value) => t(`adminPeopleUi.reviews.filters.${value}`)}
         />
       </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useLiveSearchParams } from '../../lib/useLiveSearchParams';
 import { BOOK_LANGUAGES, GENRE_SLUGS, REVIEW_FEED_LIMITS } from '@nebab/shared';
 import { reviewFeedQueryOptions } from '../../api/reviews/queries';
 import { SelectField } from '../../components/FormField';
@@ -25,7 +26,7 @@ function optionOf<T extends string>(value: string | null, options: readonly T[])
  */
 export function ReviewsPage() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const genre = optionOf(params.get('genre'), GENRE_SLUGS);
   const language = optionOf(params.get('language'), BOOK_LANGUAGES);
   const rating = oneOf(params.get('rating'), RATING_FILTERS, 'all');
@@ -102,7 +103,11 @@ export function ReviewsPage() {
           {feed.data ? t('reviewsPage.count', { count: total, formatted: number.format(total) }) : null}
         </p>
         {filtered ? (
-          <button type="button" className="btn btn-ghost min-h-10 px-3 text-sm" onClick={() => setParams({})}>
+          <button
+            type="button"
+            className="btn btn-ghost min-h-10 px-3 text-sm"
+            onClick={() => setParams(() => new URLSearchParams())}
+          >
             {t('reviewsPage.clear')}
           </button>
         ) : null}
@@ -133,7 +138,7 @@ export function ReviewsPage() {
       ) : (
         <>
           <ul
-            className={`grid gap-4 lg:grid-cols-2 ${feed.isPlaceholderData ? 'opacity-60' : ''}`}
+            className={`grid grid-cols-1 gap-4 lg:grid-cols-2 ${feed.isPlaceholderData ? 'opacity-60' : ''}`}
             aria-label={t('reviewsPage.listLabel')}
             aria-busy={feed.isPlaceholderData || undefined}
             data-testid="review-feed"

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { SEARCH_SORTS } from '@nebab/shared';
 import { searchQueryOptions } from '../../api/search/queries';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { SearchIcon } from '../../components/icons';
 import { usePageTitle } from '../../components/usePageTitle';
+import { useLiveSearchParams } from '../../lib/useLiveSearchParams';
 import { NothingFound } from './NothingFound';
 import { SearchFilters } from './SearchFilters';
 import { SearchResultCard } from './SearchResultCard';
@@ -29,7 +30,7 @@ import {
  */
 export function SearchPage() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useLiveSearchParams();
   const state = parseSearchState(params);
   const searching = hasSearch(state);
   const results = useQuery(searchQueryOptions(toSearchQuery(state), searching));
@@ -48,8 +49,10 @@ export function SearchPage() {
       : t('search.title');
   usePageTitle(title);
 
-  const go = (next: SearchState) => setParams(serializeSearchState(next));
-  const patch = (changes: Partial<SearchState>) => go({ ...state, page: 1, ...changes });
+  /** Changes the search from the one in the address bar now (see useLiveSearchParams). */
+  const change = (changes: Partial<SearchState>) =>
+    updateParams((current) => serializeSearchState({ ...parseSearchState(current), ...changes }));
+  const patch = (changes: Partial<SearchState>) => change({ page: 1, ...changes });
   const hrefFor = (page: number) => `/search?${serializeSearchState({ ...state, page }).toString()}`;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -135,7 +138,7 @@ export function SearchPage() {
               type="button"
               aria-pressed={state.view === view}
               className={`btn min-h-10 px-3 text-sm ${state.view === view ? 'btn-primary' : 'btn-secondary'}`}
-              onClick={() => go({ ...state, view })}
+              onClick={() => change({ view })}
             >
               {view === 'list' ? t('search.viewList') : t('search.viewGrid')}
             </button>
