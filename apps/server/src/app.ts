@@ -147,7 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     await app.register(openApiPlugin, { publicUrl: config.publicUrl });
     await app.register(authPlugin);
-    await app.register(realtimePlugin, { redis });
+    await app.register(realtimePlugin, { redis, channel: config.socketChannel });
     await app.register(notificationsPushPlugin);
     await app.register(clubsSocketPlugin);
     await app.register(feedPushPlugin);

@@ -118,6 +118,11 @@ export interface AppConfig {
   databaseUrl?: string;
   /** When set, Socket.IO fans out and the rate limits are shared through Redis. */
   redisUrl?: string;
+  /**
+   * Socket.IO's Redis channel prefix (`socket.io`): the nodes of one deployment share it. Test
+   * workers take one each, so files running side by side never answer each other's fetchSockets.
+   */
+  socketChannel: string;
   /** Where browsers reach this server (no trailing slash): OIDC redirect_uri and redirects back to the client. */
   publicUrl: string;
   adminEmail?: string;
@@ -241,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    socketChannel: 'socket.io',
     publicUrl,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

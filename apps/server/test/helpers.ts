@@ -143,17 +143,23 @@ async function postgresTemplate(maintenanceUrl: string): Promise<string> {
       if (found.rowCount) return name;
       const building = `${name}_b${randomBytes(3).toString('hex')}`;
       await admin.query(`CREATE DATABASE ${building}`);
-      const database = await openDatabase({ kind: 'postgres', url: databaseUrl(maintenanceUrl, building), poolSize: 2 });
+      const database = await openDatabase({
+        kind: 'postgres',
+        url: databaseUrl(maintenanceUrl, building),
+        poolSize: 2,
+      });
       try {
         await migrateDatabase(database);
       } finally {
         await database.close();
       }
       // Another run on this server may have published it meanwhile (the lock is per database).
-      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`).catch(async (error: { code?: string }) => {
-        if (error.code !== '42P04') throw error;
-        await admin.query(`DROP DATABASE ${building}`);
-      });
+      await admin
+        .query(`ALTER DATABASE ${building} RENAME TO ${name}`)
+        .catch(async (error: { code?: string }) => {
+          if (error.code !== '42P04') throw error;
+          await admin.query(`DROP DATABASE ${building}`);
+        });
       // Templates of older migrations go (one another run is still copying stays until next time).
       const stale = await admin.query<{ datname: string }>(
         "SELECT datname FROM pg_database WHERE datname ~ '^nebab_tpl_[0-9a-f]{16}$' AND datname <> $1",
@@ -172,7 +178,11 @@ async function createPostgresDatabase(maintenanceUrl: string): Promise<FileDatab
   const name = `nebab_t_${randomBytes(6).toString('hex')}`;
   const template = await postgresTemplate(maintenanceUrl);
   await withClient(maintenanceUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(maintenanceUrl, name), poolSize: 5 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: databaseUrl(maintenanceUrl, name),
+    poolSize: 5,
+  });
   return {
     database,
     async drop() {
@@ -303,8 +313,10 @@ export function testConfig(port: number, overrides: Partial<AppConfig> = {}): Ap
     port,
     host: '127.0.0.1',
     publicUrl: `http://127.0.0.1:${port}`,
-    dataDir: path.join(os.tmpdir(), 'nebab-test-data'),
+    // One folder per Vitest worker: files of two workers never see each other's uploads or mail.
+    dataDir: path.join(os.tmpdir(), `nebab-test-data-${process.env.VITEST_POOL_ID ?? '0'}`),
     webDist: path.join(os.tmpdir(), 'nebab-test-no-client-build'),
+    socketChannel: `socket.io-test-${process.env.VITEST_POOL_ID ?? '0'}`,
     catalogAutoImport: false,
     // Files send many auth requests from 127.0.0.1; the rate-limit tests pass small limits.
     authRateLimit: { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 },

@@ -82,8 +82,8 @@ declare module 'fastify' {
  * `RedisLinks`, closed with the app); while Redis is down each node serves its own rooms and catches
  * up when it returns.
  */
-export const realtimePlugin = fp<{ redis?: RedisLinks }>(
-  async (app, { redis }) => {
+export const realtimePlugin = fp<{ redis?: RedisLinks; channel?: string }>(
+  async (app, { redis, channel }) => {
     const io: RealtimeServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
 
     if (redis) {
@@ -104,7 +104,11 @@ export const realtimePlugin = fp<{ redis?: RedisLinks }>(
       });
       // redis@6 clients default to RESP3 generics the adapter's types do not name; the runtime API is the same.
       type AdapterClient = Parameters<typeof createAdapter>[0];
-      io.adapter(createAdapter(pub as unknown as AdapterClient, sub as unknown as AdapterClient));
+      io.adapter(
+        createAdapter(pub as unknown as AdapterClient, sub as unknown as AdapterClient, {
+          key: channel ?? 'socket.io',
+        }),
+      );
     }
 
     io.use((socket, next) => {
