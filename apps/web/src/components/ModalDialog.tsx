@@ -9,6 +9,11 @@ interface ModalDialogProps {
   title: string;
   description?: string;
   testId?: string;
+  /**
+   * Where focus goes on closing: by default back to the control that opened the dialog; call
+   * `event.preventDefault()` to move it elsewhere (e.g. to what the dialog created).
+   */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }
 
@@ -16,7 +21,15 @@ interface ModalDialogProps {
  * The modal frame of a form dialog (Create Book Club, club settings, a book list, suggest or add a
  * book): title, close button, description, content.
  */
-export function ModalDialog({ open, onOpenChange, title, description, testId, children }: ModalDialogProps) {
+export function ModalDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  testId,
+  onCloseAutoFocus,
+  children,
+}: ModalDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -24,6 +37,7 @@ export function ModalDialog({ open, onOpenChange, title, description, testId, ch
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
           data-testid={testId}
+          onCloseAutoFocus={onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(36rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-line bg-surface p-5 text-ink shadow-2xl sm:p-6"
         >
           <div className="flex items-start justify-between gap-4">

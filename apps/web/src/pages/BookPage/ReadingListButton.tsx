@@ -40,6 +40,7 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
   const queryClient = useQueryClient();
   const asReader = useReaderAction();
   const [askLogin, setAskLogin] = useState(false);
+  const [focusStatus, setFocusStatus] = useState(false);
   const entry = signedIn ? findEntry(list.data, bookId) : undefined;
 
   function fail(error: unknown) {
@@ -56,8 +57,13 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
         toast.show({ kind: 'info', message: t('book.readingList.already') });
         return;
       }
-      await add.mutateAsync(bookId);
-      toast.show({ kind: 'success', message: t('book.readingList.added') });
+      const added = await add.mutateAsync(bookId);
+      // Focus moves from the Add button (now gone) to the status select that replaced it.
+      setFocusStatus(true);
+      toast.show({
+        kind: 'success',
+        message: t('book.readingList.addedTo', { status: t(`readingListUi.status.${added.status}`) }),
+      });
     } catch (error) {
       if (isApiError(error) && error.status === 409)
         toast.show({ kind: 'info', message: t('book.readingList.already') });
@@ -86,7 +92,12 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
       <div className="flex flex-col gap-3" data-testid="reading-list-controls">
         <div className="flex flex-wrap items-center gap-3">
           <StatusBadge status={entry.status} />
-          <StatusSelect id={`reading-status-${bookId}`} value={entry.status} onChange={onStatus} />
+          <StatusSelect
+            id={`reading-status-${bookId}`}
+            value={entry.status}
+            onChange={onStatus}
+            autoFocus={focusStatus}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-3">
           {canFavorite(entry.status) ? (
