@@ -14,6 +14,7 @@ const TEXT = {
     addedToWant: 'Added to Want to Read',
     status: 'Status',
     saveStatus: 'Save status',
+    remove: 'Remove',
     movedToReading: 'Moved to Currently Reading',
     writeReview: 'Write Review',
     comment: 'Comment',
@@ -36,6 +37,7 @@ const TEXT = {
     addedToWant: 'ወደ «ለማንበብ የምፈልገው» ታክሏል',
     status: 'ሁኔታ',
     saveStatus: 'ሁኔታውን አስቀምጥ',
+    remove: 'አስወግድ',
     movedToReading: 'ወደ «በማንበብ ላይ» ተዛውሯል',
     writeReview: 'ግምገማ ይጻፉ',
     comment: 'አስተያየት',
@@ -124,6 +126,10 @@ for (const lang of LANGS) {
     expect(writes).toEqual(['PATCH']);
     await page.reload();
     await expect(page.getByRole('combobox', { name: s.status })).toHaveValue('currentlyReading');
+
+    // Remove: focus goes to Add to Reading List, which takes the controls' place.
+    await page.getByRole('button', { name: s.remove, exact: true }).press('Enter');
+    await expect(page.getByRole('button', { name: s.add })).toBeFocused();
 
     // Copy link is announced too.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

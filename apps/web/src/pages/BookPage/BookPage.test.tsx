@@ -534,6 +534,7 @@ describe('Report, share and reading list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('button', { name: 'Add to Reading List' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to Reading List' })).toHaveFocus());
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 

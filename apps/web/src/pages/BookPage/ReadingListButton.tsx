@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReadingListStatus } from '@nebab/shared';
@@ -41,7 +41,14 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
   const asReader = useReaderAction();
   const [askLogin, setAskLogin] = useState(false);
   const [focusStatus, setFocusStatus] = useState(false);
+  // After Remove (its button gone), focus goes to Add to Reading List, which replaces the controls.
+  const [focusAdd, setFocusAdd] = useState(false);
+  const addRef = useRef<HTMLButtonElement>(null);
   const entry = signedIn ? findEntry(list.data, bookId) : undefined;
+  const absent = !entry;
+  useEffect(() => {
+    if (focusAdd && absent) addRef.current?.focus();
+  }, [focusAdd, absent]);
 
   function fail(error: unknown) {
     toast.show({ kind: 'error', message: isApiError(error) ? error.message : t('errors.INTERNAL') });
@@ -57,6 +64,7 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
         toast.show({ kind: 'info', message: t('book.readingList.already') });
         return;
       }
+      setFocusAdd(false);
       const added = await add.mutateAsync(bookId);
       // Focus moves from the Add button (now gone) to the status select that replaced it.
       setFocusStatus(true);
@@ -110,12 +118,13 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
             type="button"
             className="btn btn-secondary"
             disabled={remove.isPending}
-            onClick={() =>
+            onClick={() => {
+              setFocusAdd(true);
               remove.mutate(bookId, {
                 onSuccess: () => toast.show({ kind: 'success', message: t('readingListUi.removed') }),
                 onError: fail,
-              })
-            }
+              });
+            }}
           >
             {t('readingListUi.remove')}
           </button>
@@ -130,6 +139,7 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
   return (
     <div>
       <button
+        ref={addRef}
         type="button"
         className="btn btn-secondary"
         onClick={() => void onAdd()}
