@@ -21,6 +21,7 @@ test('a reader adds a book, changes it on the book page and manages it on the re
   await expect(status).toHaveValue('wantToRead');
   await expect(page.getByRole('button', { name: /Favorite/ })).toHaveCount(0);
   await status.selectOption('currentlyReading');
+  await page.getByRole('button', { name: 'Save status' }).click();
   await expect(
     page.getByTestId('reading-list-controls').getByText('Currently Reading').first(),
   ).toBeVisible();
@@ -41,6 +42,7 @@ test('a reader adds a book, changes it on the book page and manages it on the re
   const card = page.getByTestId('reading-card');
   await expect(card).toHaveCount(1);
   await card.getByRole('combobox', { name: 'Status' }).selectOption('completed');
+  await card.getByRole('button', { name: 'Save status' }).click();
   // The card leaves the Currently Reading filter at once and shows under Completed.
   await expect(page.getByText(/not reading any book right now/)).toBeVisible();
   await expect(filter(page, 'Completed')).toHaveAccessibleName('Completed 1');

@@ -18,6 +18,7 @@ test('reading-list changes are confirmed, and deleting a review asks in our dial
   await page.goto('/book/3');
   await page.getByRole('button', { name: 'Add to Reading List' }).click();
   await page.getByRole('combobox', { name: 'Status' }).selectOption('currentlyReading');
+  await page.getByRole('button', { name: 'Save status' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Moved to Currently Reading' })).toBeVisible();
 
   await page.goto('/book/3?openReview=true');
@@ -42,6 +43,7 @@ test('reading-list changes are confirmed, and deleting a review asks in our dial
   await page.goto('/dashboard/readinglist');
   const card = page.getByTestId('reading-card').first();
   await card.getByRole('combobox', { name: 'Status' }).selectOption('completed');
+  await card.getByRole('button', { name: 'Save status' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: /moved to Completed/ })).toBeVisible();
   await context.close();
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReadingListStatus } from '@nebab/shared';
 import { STATUS_ORDER } from '../../api/reading-list/queries';
@@ -16,32 +17,56 @@ export function offeredStatuses(status: ReadingListStatus): readonly ReadingList
     : SELECT_ORDER;
 }
 
-/** The status select (Want to Read / Currently Reading / Completed / Did Not Finish), changing the entry in place. */
+/**
+ * The status select (Want to Read / Currently Reading / Completed / Did Not Finish) and its Save
+ * button: arrowing through the options of the closed select only chooses, Save changes the entry.
+ * `autoFocus` puts focus on the select (right after the book was added).
+ */
 export function StatusSelect({
   id,
   value,
   onChange,
   disabled,
+  autoFocus = false,
 }: {
   id: string;
   value: ReadingListStatus;
   onChange: (status: ReadingListStatus) => void;
   disabled?: boolean;
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
+  const [draft, setDraft] = useState(value);
+  const [saved, setSaved] = useState(value);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  // The entry changed (saved here, or elsewhere): the select shows it again.
+  if (saved !== value) {
+    setSaved(value);
+    setDraft(value);
+  }
+  useEffect(() => {
+    if (autoFocus) selectRef.current?.focus();
+  }, [autoFocus]);
   return (
-    <div className="flex items-center gap-2">
+    <form
+      className="flex flex-wrap items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (draft !== value) onChange(draft);
+      }}
+    >
       <label htmlFor={id} className="text-sm font-medium">
         {t('readingListUi.statusLabel')}
       </label>
       <select
         id={id}
+        ref={selectRef}
         className="rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-ink"
-        value={value}
+        value={draft}
         disabled={disabled}
         onChange={(event) => {
           const next = STATUS_ORDER.find((s) => s === event.target.value);
-          if (next) onChange(next);
+          if (next) setDraft(next);
         }}
       >
         {offeredStatuses(value).map((status) => (
@@ -50,7 +75,10 @@ export function StatusSelect({
           </option>
         ))}
       </select>
-    </div>
+      <button type="submit" className="btn btn-secondary min-h-10 px-3 text-sm" disabled={disabled}>
+        {t('readingListUi.saveStatus')}
+      </button>
+    </form>
   );
 }
 

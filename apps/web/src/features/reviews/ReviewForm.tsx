@@ -27,6 +27,8 @@ interface ReviewFormProps {
   /** Move focus to the comment box on mount (`?openReview=true`, Write Review). */
   autoFocus?: boolean;
   onClose: () => void;
+  /** The review was saved (its id): the section moves focus to it. */
+  onSaved?: (reviewId: string) => void;
 }
 
 /**
@@ -35,7 +37,7 @@ interface ReviewFormProps {
  * came with an import (whose visibility the reader never chose here), starts on the reader's default
  * (Settings › Privacy; public unless they chose private); the form says plainly when it is private.
  */
-export function ReviewForm({ bookId, existing, autoFocus = false, onClose }: ReviewFormProps) {
+export function ReviewForm({ bookId, existing, autoFocus = false, onClose, onSaved }: ReviewFormProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const id = useId();
@@ -97,6 +99,7 @@ export function ReviewForm({ bookId, existing, autoFocus = false, onClose }: Rev
         message: saved.visibility === 'private' ? t('reviewsUi.savedPrivate') : t('reviewsUi.saved'),
       });
       close();
+      onSaved?.(saved.id);
     } catch (error) {
       setFormError(applyServerErrors(error, ['rating', 'comment', 'visibility', 'spoiler'], setError));
     }

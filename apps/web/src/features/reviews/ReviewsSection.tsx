@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { bookReviewsQueryOptions } from '../../api/reviews/queries';
@@ -25,6 +25,15 @@ export function ReviewsSection({ bookId, formOpen, onFormOpenChange }: ReviewsSe
   const [formKey, setFormKey] = useState(0);
   const items = query.data?.items ?? [];
   const mine = user ? (items.find((item) => item.user.id === user.id) ?? null) : null;
+  // The review just saved: focus moves from the closed form to it once the list shows it.
+  const savedIdRef = useRef<string | null>(null);
+  useEffect(() => {
+    const savedId = savedIdRef.current;
+    const saved = savedId ? document.getElementById(`review-${savedId}`) : null;
+    if (!saved) return;
+    savedIdRef.current = null;
+    saved.focus();
+  });
 
   const openEditor = () => {
     setFormKey((value) => value + 1);
@@ -55,6 +64,9 @@ export function ReviewsSection({ bookId, formOpen, onFormOpenChange }: ReviewsSe
             existing={mine}
             autoFocus
             onClose={() => onFormOpenChange(false)}
+            onSaved={(reviewId) => {
+              savedIdRef.current = reviewId;
+            }}
           />
         </Suspense>
       ) : null}

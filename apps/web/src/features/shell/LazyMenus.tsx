@@ -28,7 +28,7 @@ interface PlaceholderProps {
   label?: string;
   testId?: string;
   load: () => Promise<unknown>;
-  onActivate?: () => void;
+  onActivate?: (byKeyboard: boolean) => void;
   children: ReactNode;
 }
 
@@ -43,7 +43,8 @@ function PlaceholderTrigger({ className, label, testId, load, onActivate, childr
       data-testid={testId}
       onPointerEnter={prefetch(load)}
       onFocus={prefetch(load)}
-      onClick={onActivate}
+      // A click with no pointer (detail 0) came from Enter or Space: the menu then focuses an item.
+      onClick={onActivate ? (event) => onActivate(event.detail === 0) : undefined}
       disabled={!onActivate}
     >
       {children}
@@ -53,7 +54,15 @@ function PlaceholderTrigger({ className, label, testId, load, onActivate, childr
 
 function useLazyMenu() {
   const [active, setActive] = useState(false);
-  return { active, activate: () => setActive(true) };
+  const [byKeyboard, setByKeyboard] = useState(false);
+  return {
+    active,
+    byKeyboard,
+    activate: (keyboard: boolean) => {
+      setByKeyboard(keyboard);
+      setActive(true);
+    },
+  };
 }
 
 const THEME_ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
@@ -61,9 +70,9 @@ const THEME_ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as c
 export function LazyThemeMenu() {
   const { t } = useTranslation();
   const { theme } = useTheme();
-  const { active, activate } = useLazyMenu();
+  const { active, byKeyboard, activate } = useLazyMenu();
   const Icon = THEME_ICONS[theme];
-  const trigger = (onActivate?: () => void) => (
+  const trigger = (onActivate?: (byKeyboard: boolean) => void) => (
     <PlaceholderTrigger
       className="icon-button size-10"
       label={t('nav.theme.label', { theme: t(`nav.theme.${theme}`) })}
@@ -76,7 +85,7 @@ export function LazyThemeMenu() {
   if (!active) return trigger(activate);
   return (
     <Suspense fallback={trigger()}>
-      <ThemeMenu defaultOpen />
+      <ThemeMenu defaultOpen openedByKeyboard={byKeyboard} />
     </Suspense>
   );
 }
@@ -84,7 +93,7 @@ export function LazyThemeMenu() {
 export function LazyGenresDropdown() {
   const { t } = useTranslation();
   const { active, activate } = useLazyMenu();
-  const trigger = (onActivate?: () => void) => (
+  const trigger = (onActivate?: (byKeyboard: boolean) => void) => (
     <PlaceholderTrigger className="nav-link gap-1" load={loadGenres} onActivate={onActivate}>
       {t('nav.genres')}
       <ChevronDownIcon className="size-4" />
@@ -100,8 +109,8 @@ export function LazyGenresDropdown() {
 
 export function LazyUserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { active, activate } = useLazyMenu();
-  const trigger = (onActivate?: () => void) => (
+  const { active, byKeyboard, activate } = useLazyMenu();
+  const trigger = (onActivate?: (byKeyboard: boolean) => void) => (
     <PlaceholderTrigger
       className="flex min-h-10 shrink-0 items-center gap-2 rounded-full p-0.5 text-sm xl:py-1 xl:pr-2 xl:pl-1 font-medium text-ink hover:bg-surface-2"
       label={t('nav.userMenu', { name: user.name })}
@@ -117,7 +126,7 @@ export function LazyUserMenu({ user }: { user: User }) {
   if (!active) return trigger(activate);
   return (
     <Suspense fallback={trigger()}>
-      <UserMenu user={user} defaultOpen />
+      <UserMenu user={user} defaultOpen openedByKeyboard={byKeyboard} />
     </Suspense>
   );
 }

@@ -36,6 +36,9 @@ export function BookClubsPage() {
   // Narrow screens: list or club. Arriving with ?club= shows the club.
   const [narrowView, setNarrowView] = useState<'list' | 'club'>(clubId ? 'club' : 'list');
   const [createOpen, setCreateOpen] = useState(false);
+  // The club just created: once shown, focus goes to its Open Chat.
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const justCreatedRef = useRef(false);
   const browserRef = useRef<HTMLDivElement>(null);
 
   const update = (changes: Record<string, string | null>) => {
@@ -111,7 +114,7 @@ export function BookClubsPage() {
                     <span aria-hidden="true">←</span>
                     {t('clubsUi.back')}
                   </button>
-                  <ClubMain key={clubId} clubId={clubId} />
+                  <ClubMain key={clubId} clubId={clubId} focusChat={createdId === clubId} />
                 </>
               ) : (
                 <div className="card flex flex-col items-start gap-3 p-6">
@@ -134,7 +137,15 @@ export function BookClubsPage() {
         <CreateClubDialog
           open={createOpen}
           onOpenChange={setCreateOpen}
+          onCloseAutoFocus={(event) => {
+            // Closed by creating a club: focus goes to it (Open Chat), not back to the Add button.
+            if (!justCreatedRef.current) return;
+            justCreatedRef.current = false;
+            event.preventDefault();
+          }}
           onCreated={(id) => {
+            justCreatedRef.current = true;
+            setCreatedId(id);
             update({ club: id, tab: null });
             setNarrowView('club');
           }}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GENRE_CATALOG, type Club } from '@nebab/shared';
@@ -17,8 +17,11 @@ import { ClubSettingsDialog } from './ClubSettingsDialog';
 import { ClubSidePanel } from './ClubSidePanel';
 import { MembershipBadge } from './MembershipBadge';
 
-/** The selected club: its header with Join / Leave / Open Chat, the chat, and the side panel. */
-export function ClubMain({ clubId }: { clubId: string }) {
+/**
+ * The selected club: its header with Join / Leave / Open Chat, the chat, and the side panel.
+ * `focusChat` (a club just created) puts focus on Open Chat once the club shows.
+ */
+export function ClubMain({ clubId, focusChat = false }: { clubId: string; focusChat?: boolean }) {
   const { t } = useTranslation();
   const club = useQuery(clubQueryOptions(clubId));
 
@@ -42,16 +45,20 @@ export function ClubMain({ clubId }: { clubId: string }) {
       </div>
     );
   }
-  return <ClubView club={club.data} />;
+  return <ClubView club={club.data} focusChat={focusChat} />;
 }
 
-function ClubView({ club }: { club: Club }) {
+function ClubView({ club, focusChat }: { club: Club; focusChat: boolean }) {
   const { t, i18n } = useTranslation();
   const { status } = useAuth();
   const signedIn = status === 'signedIn';
   const id = useId();
   const [chatOpen, setChatOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const chatButtonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusChat) chatButtonRef.current?.focus();
+  }, [focusChat]);
   const isMember = club.membership === 'member' || club.membership === 'moderator';
   const isModerator = club.membership === 'moderator';
   const lang = i18n.language === 'am' ? 'am' : 'en';
@@ -102,6 +109,7 @@ function ClubView({ club }: { club: Club }) {
             )}
             {!club.restricted ? (
               <button
+                ref={chatButtonRef}
                 type="button"
                 className="btn btn-secondary"
                 disabled={!isMember}

@@ -30,10 +30,12 @@ interface CreateClubDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (clubId: string) => void;
+  /** Where focus goes on closing (default: back to the opener); see ModalDialog. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Spec §2 Create Book Club: name, description, visibility, genre focus, cover image. The creator moderates. */
-export function CreateClubDialog({ open, onOpenChange, onCreated }: CreateClubDialogProps) {
+export function CreateClubDialog({ open, onOpenChange, onCreated, onCloseAutoFocus }: CreateClubDialogProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const id = useId();
@@ -106,6 +108,7 @@ export function CreateClubDialog({ open, onOpenChange, onCreated }: CreateClubDi
       title={t('clubsUi.create.title')}
       description={t('clubsUi.create.description')}
       testId="create-club-dialog"
+      onCloseAutoFocus={onCloseAutoFocus}
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid grid-cols-1 gap-4">
         <TextField

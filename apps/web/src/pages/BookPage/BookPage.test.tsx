@@ -515,12 +515,18 @@ describe('Report, share and reading list', () => {
     listMayAnswer();
     const select = await screen.findByRole('combobox', { name: 'Status' });
     expect(select).toHaveValue('wantToRead');
+    // Focus moves from the Add button (gone) to the status select that replaced it.
+    await waitFor(() => expect(select).toHaveFocus());
     expect(screen.queryByRole('button', { name: /Favorite/ })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { bookId: '1', status: 'wantToRead' },
     ]);
 
+    // Choosing an option saves nothing; Save does.
     await user.selectOptions(select, 'currentlyReading');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(screen.queryByRole('button', { name: /Favorite/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('currentlyReading');
     const favorite = await screen.findByRole('button', { name: /Favorite/ });
     expect(favorite).toHaveAttribute('aria-pressed', 'false');
@@ -532,6 +538,7 @@ describe('Report, share and reading list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByRole('button', { name: 'Add to Reading List' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to Reading List' })).toHaveFocus());
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 

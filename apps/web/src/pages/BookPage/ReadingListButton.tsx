@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReadingListStatus } from '@nebab/shared';
@@ -40,7 +40,15 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
   const queryClient = useQueryClient();
   const asReader = useReaderAction();
   const [askLogin, setAskLogin] = useState(false);
+  const [focusStatus, setFocusStatus] = useState(false);
+  // After Remove (its button gone), focus goes to Add to Reading List, which replaces the controls.
+  const [focusAdd, setFocusAdd] = useState(false);
+  const addRef = useRef<HTMLButtonElement>(null);
   const entry = signedIn ? findEntry(list.data, bookId) : undefined;
+  const absent = !entry;
+  useEffect(() => {
+    if (focusAdd && absent) addRef.current?.focus();
+  }, [focusAdd, absent]);
 
   function fail(error: unknown) {
     toast.show({ kind: 'error', message: isApiError(error) ? error.message : t('errors.INTERNAL') });
@@ -56,8 +64,14 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
         toast.show({ kind: 'info', message: t('book.readingList.already') });
         return;
       }
-      await add.mutateAsync(bookId);
-      toast.show({ kind: 'success', message: t('book.readingList.added') });
+      setFocusAdd(false);
+      const added = await add.mutateAsync(bookId);
+      // Focus moves from the Add button (now gone) to the status select that replaced it.
+      setFocusStatus(true);
+      toast.show({
+        kind: 'success',
+        message: t('book.readingList.addedTo', { status: t(`readingListUi.status.${added.status}`) }),
+      });
     } catch (error) {
       if (isApiError(error) && error.status === 409)
         toast.show({ kind: 'info', message: t('book.readingList.already') });
@@ -86,7 +100,12 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
       <div className="flex flex-col gap-3" data-testid="reading-list-controls">
         <div className="flex flex-wrap items-center gap-3">
           <StatusBadge status={entry.status} />
-          <StatusSelect id={`reading-status-${bookId}`} value={entry.status} onChange={onStatus} />
+          <StatusSelect
+            id={`reading-status-${bookId}`}
+            value={entry.status}
+            onChange={onStatus}
+            autoFocus={focusStatus}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-3">
           {canFavorite(entry.status) ? (
@@ -99,12 +118,13 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
             type="button"
             className="btn btn-secondary"
             disabled={remove.isPending}
-            onClick={() =>
+            onClick={() => {
+              setFocusAdd(true);
               remove.mutate(bookId, {
                 onSuccess: () => toast.show({ kind: 'success', message: t('readingListUi.removed') }),
                 onError: fail,
-              })
-            }
+              });
+            }}
           >
             {t('readingListUi.remove')}
           </button>
@@ -119,6 +139,7 @@ export function ReadingListButton({ bookId }: { bookId: string }) {
   return (
     <div>
       <button
+        ref={addRef}
         type="button"
         className="btn btn-secondary"
         onClick={() => void onAdd()}

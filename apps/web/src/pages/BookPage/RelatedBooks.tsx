@@ -72,7 +72,7 @@ export function RelatedBooks({ bookId, genres }: { bookId: string; genres: strin
         </div>
       </div>
 
-      <div className="mt-4" aria-live="polite" aria-busy={query.isFetching}>
+      <div className="mt-4" aria-busy={query.isFetching}>
         {query.data ? (
           <p className="mb-3 text-sm text-ink-muted" data-testid="related-count">
             {countText}

@@ -120,6 +120,8 @@ describe('ReadingListPage', () => {
     await user.click(filter('Want to Read'));
     const card = screen.getByRole('article', { name: 'Book a' });
     await user.selectOptions(within(card).getByRole('combobox', { name: 'Status' }), 'completed');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await user.click(within(card).getByRole('button', { name: 'Save status' }));
     // The optimistic update moves it at once: the Want to Read filter is now empty.
     expect(await screen.findByText(/No books saved for later yet/)).toBeInTheDocument();
     expect(count('Completed')).toBe('1');
