@@ -21,6 +21,8 @@ describe('langAttr', () => {
   it('gives the part its language only when it differs from the interface', () => {
     expect(langAttr('en', 'am')).toBe('en');
     expect(langAttr('en-US', 'am')).toBe('en');
+    expect(langAttr('eng', 'am')).toBe('en');
+    expect(langAttr('amh', 'am')).toBeUndefined();
     expect(langAttr('en', 'en')).toBeUndefined();
     expect(langAttr('am', 'en')).toBe('am');
     expect(langAttr('gez', 'am')).toBe('gez');

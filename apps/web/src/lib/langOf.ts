@@ -13,10 +13,14 @@ export function scriptLanguage(text: string | null | undefined): 'am' | 'en' | u
   return undefined;
 }
 
-/** The base code of a language tag (`en-US` → `en`), lower case; undefined for an empty or unknown one. */
+/** Three-letter codes some catalogues use where BCP 47 wants the two-letter one. */
+const TWO_LETTER: Record<string, string> = { eng: 'en', amh: 'am' };
+
+/** The base code of a language tag (`en-US` → `en`, `eng` → `en`), lower case; undefined for none. */
 function baseLanguage(tag: string | null | undefined): string | undefined {
   const base = tag?.trim().toLowerCase().split(/[-_]/)[0];
-  return base && base !== 'und' && base !== 'n/a' ? base : undefined;
+  if (!base || base === 'und' || base === 'n/a') return undefined;
+  return TWO_LETTER[base] ?? base;
 }
 
 /**
