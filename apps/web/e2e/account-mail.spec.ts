@@ -1,6 +1,6 @@
 import { currentServers, expect, test } from './support/test';
 import { apiAdmin, apiReader, useToken } from './support/api';
-import { expectAccessible, finishWizard } from './support/fixtures';
+import { expectAccessible, finishWizard, shownText } from './support/fixtures';
 import { linkInMail } from './support/mail';
 
 test('a reader changes the login email from Settings; the mailed link makes the change', async ({
@@ -70,7 +70,7 @@ test('while an admin requires a confirmed address, an unconfirmed reader is told
     await expect(toggle).not.toBeChecked();
     await toggle.check();
     await admin.getByRole('button', { name: 'Save settings' }).click();
-    await expect(admin.getByText('Settings saved.')).toBeVisible();
+    await expect(shownText(admin, 'Settings saved.')).toBeVisible();
     await expectAccessible(admin);
 
     const reader = await apiReader(request, 'unconfirmed');

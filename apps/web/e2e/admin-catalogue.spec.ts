@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { E2E_ADMIN } from './support/ports';
-import { expectAccessible, finishWizard, logIn, signUp } from './support/fixtures';
+import { expectAccessible, finishWizard, logIn, signUp, shownText } from './support/fixtures';
 
 /** Logs the admin in (finishing the wizard the first time) and waits for the admin dashboard. */
 async function adminLogIn(page: Page): Promise<void> {
@@ -70,7 +70,7 @@ test('a reader suggests a missing book; the admin approves it and search finds i
   await dialog.getByLabel('Author', { exact: true }).fill('Haddis Alemayehu');
   await expectAccessible(reader);
   await dialog.getByRole('button', { name: 'Send suggestion' }).click();
-  await expect(reader.getByText(`Thank you! “${title}” was sent for review.`)).toBeVisible();
+  await expect(shownText(reader, `Thank you! “${title}” was sent for review.`)).toBeVisible();
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -120,7 +120,7 @@ test('site settings: the default language greets a new visitor; closed registrat
     await admin.getByRole('combobox', { name: 'Default language for new visitors' }).selectOption('am');
     await admin.getByRole('checkbox', { name: 'Registration open' }).uncheck();
     await admin.getByRole('button', { name: 'Save settings' }).click();
-    await expect(admin.getByText('Settings saved.')).toBeVisible();
+    await expect(shownText(admin, 'Settings saved.')).toBeVisible();
 
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { E2E_ADMIN } from './support/ports';
-import { expectAccessible, finishWizard, logIn, newReader, signUp } from './support/fixtures';
+import { expectAccessible, finishWizard, logIn, newReader, signUp, shownText } from './support/fixtures';
 
 /** Logs the admin in (finishing the wizard the first time) and waits for the admin dashboard. */
 async function adminLogIn(page: Page): Promise<void> {
@@ -50,7 +50,7 @@ test('an admin suspends a signed-in reader: the reader is signed out at once and
   // The reader's next action (a client-side navigation that asks the API) signs them out.
   await readerPage.getByRole('link', { name: 'My reading list' }).click();
   await expect(readerPage).toHaveURL(/\/login$/);
-  await expect(readerPage.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await expect(shownText(readerPage, 'Your session has ended. Please sign in again.')).toBeVisible();
   expect(await readerPage.evaluate(() => window.localStorage.getItem('NR_token'))).toBeNull();
 
   await logIn(readerPage, reader.email, reader.password);
@@ -91,7 +91,7 @@ test('a reported review is rejected on Moderate Reviews and leaves the book page
   await review.getByRole('button', { name: 'Report' }).click();
   await review.getByRole('textbox', { name: 'Reason for reporting' }).fill('Insults other readers');
   await review.getByRole('button', { name: 'Send Report' }).click();
-  await expect(reporterPage.getByText('Thank you — our team will look at this review.')).toBeVisible();
+  await expect(shownText(reporterPage, 'Thank you — our team will look at this review.')).toBeVisible();
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { expectAccessible, finishWizard, signUp } from './support/fixtures';
+import { expectAccessible, finishWizard, signUp, shownText } from './support/fixtures';
 
 /** A filter button of the reading list page, e.g. "Completed 1". */
 const filter = (page: Page, name: string) =>
@@ -55,7 +55,7 @@ test('a reader adds a book, changes it on the book page and manages it on the re
   await card.getByRole('button', { name: 'View Details' }).click();
   await card.getByRole('spinbutton', { name: 'Page' }).fill('12');
   await card.getByRole('button', { name: 'Save page' }).click();
-  await expect(page.getByText('Your page is saved')).toBeVisible();
+  await expect(shownText(page, 'Your page is saved')).toBeVisible();
   await expectAccessible(page);
 
   await page.reload();

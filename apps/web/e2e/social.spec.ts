@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './support/test';
-import { expectAccessible, finishWizard, newReader, signUp } from './support/fixtures';
+import { expectAccessible, finishWizard, newReader, signUp, shownText } from './support/fixtures';
 
 /** A signed-up reader with preferences, in a browser context of their own, with their profile id. */
 async function reader(browser: Browser, prefix: string): Promise<{ page: Page; name: string; id: string }> {
@@ -188,7 +188,7 @@ test('a reader makes a list and another votes on it; genre lists and groups show
   await maker.page.getByRole('button', { name: 'Add to list' }).click();
   const picker = maker.page.getByTestId('add-to-list-dialog');
   await picker.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: 'Add' }).click();
-  await expect(maker.page.getByText(`Added to “${title}”`)).toBeVisible();
+  await expect(shownText(maker.page, `Added to “${title}”`)).toBeVisible();
   await expectAccessible(maker.page);
   await maker.page.goto(listUrl);
   await expect(maker.page.getByTestId('list-item')).toHaveCount(3);
@@ -211,7 +211,7 @@ test('a followers-only reader approves a request; a blocked reader sees no profi
   await owner.page.goto('/dashboard/settings?section=privacy');
   await owner.page.getByRole('radio', { name: /Followers only/ }).check();
   await owner.page.getByRole('button', { name: 'Save privacy' }).click();
-  await expect(owner.page.getByText('Privacy saved')).toBeVisible();
+  await expect(shownText(owner.page, 'Privacy saved')).toBeVisible();
 
   const fan = await reader(browser, 'private-fan');
   await fan.page.goto(`/reader/${owner.id}`);

@@ -34,10 +34,22 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
   return (
     <AnnouncerContext.Provider value={announce}>
       {children}
-      <div data-testid="announcer-polite" aria-live="polite" aria-atomic="true" className="sr-only">
+      <div
+        data-testid="announcer-polite"
+        data-announcer=""
+        aria-live="polite"
+        aria-atomic="true"
+        className="sr-only"
+      >
         {withParity(polite)}
       </div>
-      <div data-testid="announcer-assertive" aria-live="assertive" aria-atomic="true" className="sr-only">
+      <div
+        data-testid="announcer-assertive"
+        data-announcer=""
+        aria-live="assertive"
+        aria-atomic="true"
+        className="sr-only"
+      >
         {withParity(assertive)}
       </div>
     </AnnouncerContext.Provider>
