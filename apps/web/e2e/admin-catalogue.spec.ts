@@ -28,13 +28,13 @@ test('an admin makes a book inactive, edits its description and makes it active 
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Books' })).toBeVisible();
   await page.getByLabel('Search books').fill('Animal Farm');
   await expect(page).toHaveURL(/q=Animal/);
-  const row = page.getByTestId('manage-books-row').filter({ has: page.getByText('14', { exact: true }) });
+  const row = page.getByTestId('manage-books-row').filter({ has: shownText(page, '14', { exact: true }) });
   await expect(row).toHaveCount(1);
   await expect(row.locator('[data-status]')).toHaveText('Active');
   await expectAccessible(page);
 
   await row.getByRole('button', { name: 'Deactivate “Animal Farm”' }).click();
-  await expect(page.getByText('“Animal Farm” is now inactive and hidden from readers.')).toBeVisible();
+  await expect(shownText(page, '“Animal Farm” is now inactive and hidden from readers.')).toBeVisible();
   await expect(row.locator('[data-status]')).toHaveText('Inactive');
   expect(await searchIds(page, 'animal farm')).not.toContain('14');
 
@@ -46,7 +46,7 @@ test('an admin makes a book inactive, edits its description and makes it active 
   await page.getByRole('combobox', { name: 'Status' }).selectOption('active');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('“Animal Farm” was saved.')).toBeVisible();
+  await expect(shownText(page, '“Animal Farm” was saved.')).toBeVisible();
   expect(await searchIds(page, 'animal farm')).toContain('14');
 
   await page.goto('/book/14');
@@ -82,7 +82,7 @@ test('a reader suggests a missing book; the admin approves it and search finds i
   await card.getByRole('button', { name: 'Approve' }).click();
   const confirm = admin.getByRole('alertdialog', { name: 'Add this book to the catalogue?' });
   await confirm.getByRole('button', { name: 'Approve' }).click();
-  await expect(admin.getByText(`“${title}” was added to the catalogue.`)).toBeVisible();
+  await expect(shownText(admin, `“${title}” was added to the catalogue.`)).toBeVisible();
   await expect(card).toHaveCount(0);
   // Search finds the new book first, the title as typed.
   await expect

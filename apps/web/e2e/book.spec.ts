@@ -101,7 +101,7 @@ test('reporting a book: blank reason warns, a reason is accepted when logged in'
     .and(page.locator('xpath=//*[not(ancestor::*[@data-testid="review"])]'));
   await page.goto('/book/1');
   await reportBook.click();
-  await expect(page.getByText('Please log in to report a book.')).toBeVisible();
+  await expect(shownText(page, 'Please log in to report a book.')).toBeVisible();
 
   await signUp(page);
   await finishWizard(page);

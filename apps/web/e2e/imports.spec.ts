@@ -50,7 +50,7 @@ test('a reader imports a Goodreads export in Settings, watches it, reads the rep
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('aria-valuemax', '5');
   await expect(bar).toHaveAttribute('aria-valuenow', '5', { timeout: 20_000 });
-  await expect(page.getByText('Done: 5 books')).toBeVisible();
+  await expect(shownText(page, 'Done: 5 books')).toBeVisible();
   const report = page.getByTestId('import-report');
   await expect(report.getByTestId('import-matched')).toHaveText('3');
   await expect(report.getByTestId('import-created')).toHaveText('1');

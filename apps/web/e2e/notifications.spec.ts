@@ -46,7 +46,7 @@ test('a reply reaches the review author live; the bell, the list, read state and
   await pageA.goto('/book/3?openReview=true');
   await pageA.getByRole('textbox', { name: 'Comment' }).fill('Worth every page.');
   await pageA.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(pageA.getByText('Your review has been saved')).toBeVisible();
+  await expect(shownText(pageA, 'Your review has been saved')).toBeVisible();
   await pageA.goto('/dashboard');
   const bell = pageA.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName('Notifications');
@@ -87,7 +87,7 @@ test('a reply reaches the review author live; the bell, the list, read state and
   await expect(item).toHaveAttribute('data-status', 'read');
   await expect(bell).toHaveAccessibleName('Notifications');
   await pageA.getByRole('button', { name: 'Unread', exact: true }).click();
-  await expect(pageA.getByText('No unread notifications.')).toBeVisible();
+  await expect(shownText(pageA, 'No unread notifications.')).toBeVisible();
   await pageA.getByRole('button', { name: 'All', exact: true }).click();
   await item.getByRole('button', { name: 'Mark as Unread' }).click();
   await expect(item).toHaveAttribute('data-status', 'unread');

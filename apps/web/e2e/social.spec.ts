@@ -54,11 +54,11 @@ test('two readers follow each other and see each other’s activity appear live'
   await a.page.goto(`/reader/${b.id}`);
   await a.page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(a.page.getByRole('button', { name: `Following ${b.name}: unfollow` })).toBeVisible();
-  await expect(a.page.getByText(`You now follow ${b.name}`)).toBeVisible();
+  await expect(shownText(a.page, `You now follow ${b.name}`)).toBeVisible();
   await expectAccessible(a.page);
 
   await b.page.goto(`/reader/${a.id}`);
-  await expect(b.page.getByText('Follows you')).toBeVisible();
+  await expect(shownText(b.page, 'Follows you')).toBeVisible();
   await b.page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(b.page.getByRole('button', { name: `Following ${a.name}: unfollow` })).toBeVisible();
   await b.page.getByRole('link', { name: '1 follower' }).click();
@@ -79,7 +79,7 @@ test('two readers follow each other and see each other’s activity appear live'
   await bTab.locator('label').filter({ has: fiveStars }).click();
   await bTab.getByRole('textbox', { name: 'Comment' }).fill('Magic on every page.');
   await bTab.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(bTab.getByText('Your review has been saved')).toBeVisible();
+  await expect(shownText(bTab, 'Your review has been saved')).toBeVisible();
   const reviewed = feedA.getByTestId('feed-entry').first();
   await expect(reviewed).toContainText(`${b.name} reviewed Harry Potter`);
   await expect(reviewed).toContainText('Magic on every page.');
@@ -224,7 +224,7 @@ test('a followers-only reader approves a request; a blocked reader sees no profi
   await expect(requests).toContainText(fan.name);
   await expectAccessible(owner.page);
   await requests.getByRole('button', { name: `Approve ${fan.name}` }).click();
-  await expect(owner.page.getByText(`${fan.name} now follows you`)).toBeVisible();
+  await expect(shownText(owner.page, `${fan.name} now follows you`)).toBeVisible();
 
   await fan.page.reload();
   await expect(fan.page.getByRole('region', { name: 'Shelves' })).toBeVisible();

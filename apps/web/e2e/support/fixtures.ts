@@ -68,6 +68,6 @@ export async function logIn(page: Page, email: string, password: string): Promis
  * The element showing `text` on screen: the app's live regions (components/announcer.tsx) repeat a
  * toast's text for screen readers, and a plain `getByText` would find both.
  */
-export function shownText(page: Page, text: string | RegExp): Locator {
-  return page.getByText(text).and(page.locator(':not([data-announcer])'));
+export function shownText(page: Page, text: string | RegExp, options?: { exact?: boolean }): Locator {
+  return page.getByText(text, options).and(page.locator(':not([data-announcer])'));
 }
