@@ -1,6 +1,6 @@
 import { currentServers, expect, test } from './support/test';
 import { apiAdmin, apiReader, useToken } from './support/api';
-import { expectAccessible, finishWizard } from './support/fixtures';
+import { expectAccessible, finishWizard, shownText } from './support/fixtures';
 import { linkInMail } from './support/mail';
 
 test('a reader changes the login email from Settings; the mailed link makes the change', async ({
@@ -23,7 +23,7 @@ test('a reader changes the login email from Settings; the mailed link makes the 
   await page.goto(link);
   await expect(page.getByRole('status')).toHaveText('Your address is confirmed. Thank you!');
   await page.goto('/dashboard/settings?section=security');
-  await expect(page.getByText(`You sign in with ${next}. It is confirmed.`)).toBeVisible();
+  await expect(shownText(page, `You sign in with ${next}. It is confirmed.`)).toBeVisible();
 });
 
 test('a Google-only reader deletes the account through the mailed link', async ({ page }) => {
@@ -40,7 +40,7 @@ test('a Google-only reader deletes the account through the mailed link', async (
   const email = `${login}@example.com`;
 
   await page.goto('/dashboard/settings?section=security');
-  await expect(page.getByText(`We will mail a link to ${email}`)).toBeVisible();
+  await expect(shownText(page, `We will mail a link to ${email}`)).toBeVisible();
   await page.getByRole('button', { name: 'Mail me the deletion link' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Check ${email}` })).toBeVisible();
   await expectAccessible(page);
@@ -51,7 +51,7 @@ test('a Google-only reader deletes the account through the mailed link', async (
   await expectAccessible(page);
   const token = await page.evaluate(() => localStorage.getItem('NR_token'));
   await page.getByRole('button', { name: 'Delete my account for good' }).click();
-  await expect(page.getByText('Your account is deleted.', { exact: false }).first()).toBeVisible();
+  await expect(shownText(page, 'Your account is deleted.', { exact: false }).first()).toBeVisible();
   const me = await page.request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
   expect(me.status()).toBe(401);
 });
@@ -70,7 +70,7 @@ test('while an admin requires a confirmed address, an unconfirmed reader is told
     await expect(toggle).not.toBeChecked();
     await toggle.check();
     await admin.getByRole('button', { name: 'Save settings' }).click();
-    await expect(admin.getByText('Settings saved.')).toBeVisible();
+    await expect(shownText(admin, 'Settings saved.')).toBeVisible();
     await expectAccessible(admin);
 
     const reader = await apiReader(request, 'unconfirmed');
@@ -82,7 +82,7 @@ test('while an admin requires a confirmed address, an unconfirmed reader is told
     await page.getByRole('textbox', { name: 'Comment' }).fill('Too soon to say.');
     await page.getByRole('button', { name: 'Submit Review' }).click();
     await expect(
-      page.getByText('Please confirm your email address before posting', { exact: false }).first(),
+      shownText(page, 'Please confirm your email address before posting', { exact: false }).first(),
     ).toBeVisible();
     await readerContext.close();
   } finally {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { E2E_ADMIN } from './support/ports';
-import { expectAccessible, finishWizard, logIn, signUp } from './support/fixtures';
+import { expectAccessible, finishWizard, logIn, signUp, shownText } from './support/fixtures';
 
 /** Logs the admin in (finishing the wizard the first time) and waits for the admin dashboard. */
 async function adminLogIn(page: Page): Promise<void> {
@@ -28,13 +28,13 @@ test('an admin makes a book inactive, edits its description and makes it active 
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Books' })).toBeVisible();
   await page.getByLabel('Search books').fill('Animal Farm');
   await expect(page).toHaveURL(/q=Animal/);
-  const row = page.getByTestId('manage-books-row').filter({ has: page.getByText('14', { exact: true }) });
+  const row = page.getByTestId('manage-books-row').filter({ has: shownText(page, '14', { exact: true }) });
   await expect(row).toHaveCount(1);
   await expect(row.locator('[data-status]')).toHaveText('Active');
   await expectAccessible(page);
 
   await row.getByRole('button', { name: 'Deactivate “Animal Farm”' }).click();
-  await expect(page.getByText('“Animal Farm” is now inactive and hidden from readers.')).toBeVisible();
+  await expect(shownText(page, '“Animal Farm” is now inactive and hidden from readers.')).toBeVisible();
   await expect(row.locator('[data-status]')).toHaveText('Inactive');
   expect(await searchIds(page, 'animal farm')).not.toContain('14');
 
@@ -46,7 +46,7 @@ test('an admin makes a book inactive, edits its description and makes it active 
   await page.getByRole('combobox', { name: 'Status' }).selectOption('active');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('“Animal Farm” was saved.')).toBeVisible();
+  await expect(shownText(page, '“Animal Farm” was saved.')).toBeVisible();
   expect(await searchIds(page, 'animal farm')).toContain('14');
 
   await page.goto('/book/14');
@@ -70,7 +70,7 @@ test('a reader suggests a missing book; the admin approves it and search finds i
   await dialog.getByLabel('Author', { exact: true }).fill('Haddis Alemayehu');
   await expectAccessible(reader);
   await dialog.getByRole('button', { name: 'Send suggestion' }).click();
-  await expect(reader.getByText(`Thank you! “${title}” was sent for review.`)).toBeVisible();
+  await expect(shownText(reader, `Thank you! “${title}” was sent for review.`)).toBeVisible();
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -82,7 +82,7 @@ test('a reader suggests a missing book; the admin approves it and search finds i
   await card.getByRole('button', { name: 'Approve' }).click();
   const confirm = admin.getByRole('alertdialog', { name: 'Add this book to the catalogue?' });
   await confirm.getByRole('button', { name: 'Approve' }).click();
-  await expect(admin.getByText(`“${title}” was added to the catalogue.`)).toBeVisible();
+  await expect(shownText(admin, `“${title}” was added to the catalogue.`)).toBeVisible();
   await expect(card).toHaveCount(0);
   // Search finds the new book first, the title as typed.
   await expect
@@ -120,7 +120,7 @@ test('site settings: the default language greets a new visitor; closed registrat
     await admin.getByRole('combobox', { name: 'Default language for new visitors' }).selectOption('am');
     await admin.getByRole('checkbox', { name: 'Registration open' }).uncheck();
     await admin.getByRole('button', { name: 'Save settings' }).click();
-    await expect(admin.getByText('Settings saved.')).toBeVisible();
+    await expect(shownText(admin, 'Settings saved.')).toBeVisible();
 
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();

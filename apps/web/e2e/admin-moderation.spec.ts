@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { E2E_ADMIN } from './support/ports';
-import { expectAccessible, finishWizard, logIn, newReader, signUp } from './support/fixtures';
+import { expectAccessible, finishWizard, logIn, newReader, signUp, shownText } from './support/fixtures';
 
 /** Logs the admin in (finishing the wizard the first time) and waits for the admin dashboard. */
 async function adminLogIn(page: Page): Promise<void> {
@@ -42,7 +42,7 @@ test('an admin suspends a signed-in reader: the reader is signed out at once and
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectAccessible(admin);
   await confirm.getByRole('button', { name: 'Suspend' }).click();
-  await expect(admin.getByText(`${reader.fullName} is suspended and signed out.`)).toBeVisible();
+  await expect(shownText(admin, `${reader.fullName} is suspended and signed out.`)).toBeVisible();
   await expect(confirm).toHaveCount(0);
   await expect(card.getByTestId('admin-user-status')).toHaveText('Suspended');
   await expect(card.getByRole('button', { name: 'Activate' })).toBeFocused();
@@ -50,7 +50,7 @@ test('an admin suspends a signed-in reader: the reader is signed out at once and
   // The reader's next action (a client-side navigation that asks the API) signs them out.
   await readerPage.getByRole('link', { name: 'My reading list' }).click();
   await expect(readerPage).toHaveURL(/\/login$/);
-  await expect(readerPage.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await expect(shownText(readerPage, 'Your session has ended. Please sign in again.')).toBeVisible();
   expect(await readerPage.evaluate(() => window.localStorage.getItem('NR_token'))).toBeNull();
 
   await logIn(readerPage, reader.email, reader.password);
@@ -77,7 +77,7 @@ test('a reported review is rejected on Moderate Reviews and leaves the book page
   await author.goto(`${bookPath}?openReview=true`);
   await author.getByRole('textbox', { name: 'Comment' }).fill(comment);
   await author.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(author.getByText('Your review has been saved')).toBeVisible();
+  await expect(shownText(author, 'Your review has been saved')).toBeVisible();
   await authorContext.close();
 
   const reporterContext = await browser.newContext();
@@ -91,7 +91,7 @@ test('a reported review is rejected on Moderate Reviews and leaves the book page
   await review.getByRole('button', { name: 'Report' }).click();
   await review.getByRole('textbox', { name: 'Reason for reporting' }).fill('Insults other readers');
   await review.getByRole('button', { name: 'Send Report' }).click();
-  await expect(reporterPage.getByText('Thank you — our team will look at this review.')).toBeVisible();
+  await expect(shownText(reporterPage, 'Thank you — our team will look at this review.')).toBeVisible();
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -115,7 +115,7 @@ test('a reported review is rejected on Moderate Reviews and leaves the book page
   await expect(details).toHaveCount(0);
 
   await item.getByRole('button', { name: 'Reject' }).click();
-  await expect(admin.getByText('Review rejected: it no longer shows on the book page.')).toBeVisible();
+  await expect(shownText(admin, 'Review rejected: it no longer shows on the book page.')).toBeVisible();
   await expect(item.getByTestId('admin-review-status')).toHaveText('Rejected');
   await expect(item.getByRole('button', { name: 'View Details' })).toBeFocused();
   await expect(item).not.toContainText('open report');
@@ -135,11 +135,11 @@ test('a reported review is rejected on Moderate Reviews and leaves the book page
   );
   await expectAccessible(admin);
   await report.getByRole('button', { name: 'Reopen' }).click();
-  await expect(admin.getByText('Report reopened.')).toBeVisible();
+  await expect(shownText(admin, 'Report reopened.')).toBeVisible();
   await admin.goto('/admin/reports');
   const reopened = admin.getByTestId('admin-report').filter({ hasText: 'Insults other readers' });
   await reopened.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(admin.getByText('Report dismissed.')).toBeVisible();
+  await expect(shownText(admin, 'Report dismissed.')).toBeVisible();
   await expect(reopened).toHaveCount(0);
   await adminContext.close();
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from './support/test';
 import { apiCall, apiReader, useToken } from './support/api';
-import { expectAccessible } from './support/fixtures';
+import { expectAccessible, shownText } from './support/fixtures';
 
 /**
  * What a signed-in reader does before the page is ready is kept: a click made while their session
@@ -54,7 +54,7 @@ test('a Like clicked before the session has loaded waits for it instead of askin
     'true',
   );
   expect(reactions).toEqual(['PUT']);
-  await expect(page.getByText('Please login to write or react to reviews')).toHaveCount(0);
+  await expect(shownText(page, 'Please login to write or react to reviews')).toHaveCount(0);
   await expectAccessible(page);
   await context.close();
 });

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { apiCall, apiReader } from './support/api';
 import { E2E_ADMIN } from './support/ports';
-import { finishWizard, signUp } from './support/fixtures';
+import { finishWizard, signUp, shownText } from './support/fixtures';
 
 /** axe on the page; the cross-origin Drive frame (which does not load offline) is left out. */
 async function expectAccessible(page: Page): Promise<void> {
@@ -101,7 +101,7 @@ test('reporting a book: blank reason warns, a reason is accepted when logged in'
     .and(page.locator('xpath=//*[not(ancestor::*[@data-testid="review"])]'));
   await page.goto('/book/1');
   await reportBook.click();
-  await expect(page.getByText('Please log in to report a book.')).toBeVisible();
+  await expect(shownText(page, 'Please log in to report a book.')).toBeVisible();
 
   await signUp(page);
   await finishWizard(page);
@@ -113,7 +113,7 @@ test('reporting a book: blank reason warns, a reason is accepted when logged in'
   await expectAccessible(page);
   await form.getByLabel('Why are you reporting this book?').fill('The cover shown is of another book.');
   await form.getByRole('button', { name: 'Send report' }).click();
-  await expect(page.getByText('Thank you — our team will review your report.')).toBeVisible();
+  await expect(shownText(page, 'Thank you — our team will review your report.')).toBeVisible();
 });
 
 test('a Drive preview link set by the admin opens in the reader overlay; Back and Close close it', async ({

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { expectAccessible } from './support/fixtures';
+import { expectAccessible, shownText } from './support/fixtures';
 
 /**
  * Brings every landing section into view so it animates in (they reveal at 30% visible), then waits
@@ -48,11 +48,11 @@ test('landing page: trending books with covers, every section, and every link le
     'What readers say',
     'Stay in the loop',
   ]) {
-    await expect(page.getByText(heading, { exact: true }).first()).toBeAttached();
+    await expect(shownText(page, heading, { exact: true }).first()).toBeAttached();
   }
   await expect(page.getByTestId('testimonials').locator(':scope > li')).toHaveCount(8);
   await expect(page.getByTestId('testimonials-duplicate')).toHaveAttribute('aria-hidden', 'true');
-  await expect(page.getByText('Catalogue data: goodbooks-10k by Zygmunt Zając, CC BY-SA 4.0')).toBeVisible();
+  await expect(shownText(page, 'Catalogue data: goodbooks-10k by Zygmunt Zając, CC BY-SA 4.0')).toBeVisible();
   // The footer's line, not any text holding the year's digits (a book's, a count).
   await expect(page.getByRole('contentinfo').getByText(/^© \d{4} Nebab\. All rights reserved\.$/)).toHaveText(
     new RegExp(`^© (${yearBefore}|${new Date().getFullYear()}) `),
@@ -154,7 +154,7 @@ test('search page: filters, sort, view and pagination live in the URL and surviv
 
 test("search page: a blank query asks for one; the Ge'ez query ፍቅር finds ፍቅር እስከ መቃብር", async ({ page }) => {
   await page.goto('/search');
-  await expect(page.getByText('What would you like to read?')).toBeVisible();
+  await expect(shownText(page, 'What would you like to read?')).toBeVisible();
   await page.goto(`/search?q=${encodeURIComponent('ፍቅር')}`);
   await expect(page.getByRole('link', { name: 'ፍቅር እስከ መቃብር' }).first()).toBeVisible();
   await expectAccessible(page);

@@ -1,6 +1,6 @@
 import { expect, test, type CDPSession, type Page } from './support/test';
 import { apiCall, apiReader, useToken } from './support/api';
-import { expectAccessible } from './support/fixtures';
+import { expectAccessible, shownText } from './support/fixtures';
 
 /**
  * Ge'ez text renders in the bundled Ethiopic face in the English interface too (this machine, like
@@ -149,7 +149,7 @@ test('a reader’s English settings and club pages draw Ge’ez in the Ethiopic 
   await expect(page.locator('label[lang="am"][data-geez-probe]')).toHaveCount(1);
 
   await page.goto(`/community/bookclub?club=${club.id}`);
-  await expect(page.getByText(book.volumeInfo.title).first()).toBeVisible();
+  await expect(shownText(page, book.volumeInfo.title).first()).toBeVisible();
   await expectGeezInEthiopicFace(page, cdp, 1);
   await expectAccessible(page);
   await context.close();

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { E2E_ADMIN } from './support/ports';
-import { expectAccessible, finishWizard, logIn, signUp } from './support/fixtures';
+import { expectAccessible, finishWizard, logIn, signUp, shownText } from './support/fixtures';
 
 test('signed-out visitors are sent to /login from protected pages', async ({ page }) => {
   for (const path of [
@@ -22,7 +22,7 @@ test('public pages and the not-found screen render for visitors', async ({ page 
   await expectAccessible(page);
   await page.goto('/aboutus');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText(/goodbooks-10k by Zygmunt Zając, CC BY-SA 4\.0/).first()).toBeVisible();
+  await expect(shownText(page, /goodbooks-10k by Zygmunt Zając, CC BY-SA 4\.0/).first()).toBeVisible();
   await expectAccessible(page);
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './support/test';
 import { apiAdmin, apiReader, useToken } from './support/api';
-import { expectAccessible } from './support/fixtures';
+import { expectAccessible, shownText } from './support/fixtures';
 
 const COLUMNS =
   'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
@@ -50,7 +50,7 @@ test('a reader imports a Goodreads export in Settings, watches it, reads the rep
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('aria-valuemax', '5');
   await expect(bar).toHaveAttribute('aria-valuenow', '5', { timeout: 20_000 });
-  await expect(page.getByText('Done: 5 books')).toBeVisible();
+  await expect(shownText(page, 'Done: 5 books')).toBeVisible();
   const report = page.getByTestId('import-report');
   await expect(report.getByTestId('import-matched')).toHaveText('3');
   await expect(report.getByTestId('import-created')).toHaveText('1');
@@ -140,7 +140,7 @@ test('a reader adds a missing book from search; only they see it until an admin 
   await expect(card).toContainText(reader.fullName);
   await expectAccessible(adminPage);
   await card.getByRole('button', { name: 'Looks right' }).click();
-  await expect(adminPage.getByText('Marked as checked')).toBeVisible();
+  await expect(shownText(adminPage, 'Marked as checked')).toBeVisible();
   await expect(card).toHaveCount(0);
   await admin.close();
   // Checked: public — in search, and its page opens for anyone.

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { expectAccessible } from './support/fixtures';
+import { expectAccessible, shownText } from './support/fixtures';
 
 test('switching to Amharic translates the interface and survives a reload', async ({ page }) => {
   await page.goto('/login');
@@ -16,7 +16,7 @@ test('switching to Amharic translates the interface and survives a reload', asyn
 
   // Server messages come back in Amharic too.
   await page.getByRole('button', { name: 'ግባ', exact: true }).click();
-  await expect(page.getByText('ኢሜይል ያስፈልጋል').first()).toBeVisible();
+  await expect(shownText(page, 'ኢሜይል ያስፈልጋል').first()).toBeVisible();
   await page.goto('/signup');
   await expect(page.locator('h1')).toHaveText(/[\u1200-\u137F]/);
   await expectAccessible(page);

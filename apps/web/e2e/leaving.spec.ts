@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/test';
 import { apiReader, useToken } from './support/api';
-import { expectAccessible, logIn } from './support/fixtures';
+import { expectAccessible, logIn, shownText } from './support/fixtures';
 
 test('a reader downloads their data, then deletes the account with their password and cannot sign in again', async ({
   page,
@@ -27,15 +27,15 @@ test('a reader downloads their data, then deletes the account with their passwor
   const password = page.getByLabel('Your password, to confirm');
   await password.fill('Not-my-password1!');
   await page.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  await expect(shownText(page, 'Current password is incorrect')).toBeVisible();
   await expectAccessible(page);
 
   await password.fill(reader.password);
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Your account is deleted.', { exact: false })).toBeVisible();
+  await expect(shownText(page, 'Your account is deleted.', { exact: false })).toBeVisible();
 
   await logIn(page, reader.email, reader.password);
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(shownText(page, 'Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { expectAccessible, newReader } from './support/fixtures';
+import { expectAccessible, newReader, shownText } from './support/fixtures';
 
 test('a new reader signs up, passes the preferences wizard and reaches the dashboard', async ({ page }) => {
   const reader = newReader();
@@ -12,10 +12,10 @@ test('a new reader signs up, passes the preferences wizard and reaches the dashb
   await page.getByLabel('Password', { exact: true }).fill('weakpass');
   await page.getByLabel('Confirm Password').fill('different');
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByText('Full Name must be at least 3 characters')).toBeVisible();
-  await expect(page.getByText('Invalid email format')).toBeVisible();
-  await expect(page.getByText('Must contain at least one uppercase letter')).toBeVisible();
-  await expect(page.getByText('Passwords must match')).toBeVisible();
+  await expect(shownText(page, 'Full Name must be at least 3 characters')).toBeVisible();
+  await expect(shownText(page, 'Invalid email format')).toBeVisible();
+  await expect(shownText(page, 'Must contain at least one uppercase letter')).toBeVisible();
+  await expect(shownText(page, 'Passwords must match')).toBeVisible();
   await expect(page).toHaveURL(/\/signup$/);
 
   // Show/Hide toggles the password field.
@@ -36,7 +36,7 @@ test('a new reader signs up, passes the preferences wizard and reaches the dashb
   // Preferences wizard: Step n of 5, 20% per answer, required steps, Skip only on optional ones.
   await expect(page).toHaveURL(/\/preferences$/);
   const progress = page.getByRole('progressbar');
-  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await expect(shownText(page, 'Step 1 of 5')).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', '0');
   await expect(page.getByRole('button', { name: 'Skip' })).toHaveCount(0);
   await expectAccessible(page);
@@ -44,13 +44,13 @@ test('a new reader signs up, passes the preferences wizard and reaches the dashb
   await expect(
     page.getByRole('alert').filter({ hasText: 'Please select at least one language' }),
   ).toBeVisible();
-  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await expect(shownText(page, 'Step 1 of 5')).toBeVisible();
 
   await page.getByRole('checkbox', { name: 'English' }).check();
   await page.getByRole('checkbox', { name: 'Amharic' }).check();
   await expect(progress).toHaveAttribute('aria-valuenow', '20');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Step 2 of 5')).toBeVisible();
+  await expect(shownText(page, 'Step 2 of 5')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Skip' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please select at least one genre' })).toBeVisible();
@@ -58,19 +58,19 @@ test('a new reader signs up, passes the preferences wizard and reaches the dashb
   await expect(progress).toHaveAttribute('aria-valuenow', '40');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  await expect(page.getByText('Step 3 of 5')).toBeVisible();
+  await expect(shownText(page, 'Step 3 of 5')).toBeVisible();
   await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(page.getByText('Step 2 of 5')).toBeVisible();
+  await expect(shownText(page, 'Step 2 of 5')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'History', exact: true })).toBeChecked();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('radio', { name: 'Adult' }).check();
   await expect(progress).toHaveAttribute('aria-valuenow', '60');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  await expect(page.getByText('Step 4 of 5')).toBeVisible();
+  await expect(shownText(page, 'Step 4 of 5')).toBeVisible();
   await page.getByRole('button', { name: 'Skip' }).click();
 
-  await expect(page.getByText('Step 5 of 5')).toBeVisible();
+  await expect(shownText(page, 'Step 5 of 5')).toBeVisible();
   await page.getByRole('combobox').fill('alem');
   await page.getByRole('option', { name: 'Haddis Alemayehu' }).click();
   await expect(page.getByRole('button', { name: /remove haddis alemayehu/i })).toBeVisible();
@@ -126,7 +126,7 @@ test.describe('on a phone', () => {
 
     // The question lies wholly in the window, below the sticky header.
     const questionInView = async (step: number, question: string) => {
-      await expect(page.getByText(`Step ${step} of 5`)).toBeVisible();
+      await expect(shownText(page, `Step ${step} of 5`)).toBeVisible();
       const heading = page.getByRole('heading', { level: 2, name: question });
       await expect(heading).toBeFocused();
       const box = (await heading.boundingBox())!;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { expectAccessible, finishWizard, signUp } from './support/fixtures';
+import { expectAccessible, finishWizard, signUp, shownText } from './support/fixtures';
 
 /** A filter button of the reading list page, e.g. "Completed 1". */
 const filter = (page: Page, name: string) =>
@@ -44,7 +44,7 @@ test('a reader adds a book, changes it on the book page and manages it on the re
   await card.getByRole('combobox', { name: 'Status' }).selectOption('completed');
   await card.getByRole('button', { name: 'Save status' }).click();
   // The card leaves the Currently Reading filter at once and shows under Completed.
-  await expect(page.getByText(/not reading any book right now/)).toBeVisible();
+  await expect(shownText(page, /not reading any book right now/)).toBeVisible();
   await expect(filter(page, 'Completed')).toHaveAccessibleName('Completed 1');
   await filter(page, 'Completed').click();
   await expect(card).toHaveCount(1);
@@ -57,7 +57,7 @@ test('a reader adds a book, changes it on the book page and manages it on the re
   await card.getByRole('button', { name: 'View Details' }).click();
   await card.getByRole('spinbutton', { name: 'Page' }).fill('12');
   await card.getByRole('button', { name: 'Save page' }).click();
-  await expect(page.getByText('Your page is saved')).toBeVisible();
+  await expect(shownText(page, 'Your page is saved')).toBeVisible();
   await expectAccessible(page);
 
   await page.reload();
@@ -66,7 +66,7 @@ test('a reader adds a book, changes it on the book page and manages it on the re
   await expect(page.getByRole('spinbutton', { name: 'Page' })).toHaveValue('12');
   await page.getByTestId('reading-card').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByTestId('reading-card')).toHaveCount(0);
-  await expect(page.getByText(/Your reading list is empty/)).toBeVisible();
+  await expect(shownText(page, /Your reading list is empty/)).toBeVisible();
   await expect(filter(page, 'All')).toHaveAccessibleName('All 0');
 
   // Dashboard tiles match GET /api/me/stats.
@@ -77,7 +77,7 @@ test('a reader adds a book, changes it on the book page and manages it on the re
   expect(stats.readingList).toBe(0);
   await page.getByRole('link', { name: 'Back to dashboard' }).first().click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  const tile = (label: string) => page.locator('dl').filter({ has: page.getByText(label, { exact: true }) });
+  const tile = (label: string) => page.locator('dl').filter({ has: shownText(page, label, { exact: true }) });
   await expect(tile('Books Read').locator('dd')).toHaveText(String(stats.booksRead));
   await expect(tile('Reading List').locator('dd')).toHaveText(String(stats.readingList));
   await expect(tile('Reviews Written').locator('dd')).toHaveText(String(stats.reviewsWritten));

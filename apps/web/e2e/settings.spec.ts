@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from './support/test';
-import { expectAccessible, finishWizard, logIn, newReader, signUp } from './support/fixtures';
+import { expectAccessible, finishWizard, logIn, newReader, signUp, shownText } from './support/fixtures';
 import { solidPng } from './support/files';
 
 /** RFC 6238 code (SHA-1, 30 s, 6 digits) of the step `offset` steps from now, for a base32 secret. */
@@ -40,7 +40,7 @@ test('a reader edits the profile and picture, then changes theme and language, w
   await page.getByLabel('Location').fill('Bahir Dar');
   await page.getByLabel('Birth date').fill('1990-04-12');
   await page.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByText('Bahir Dar')).toBeVisible();
+  await expect(shownText(page, 'Bahir Dar')).toBeVisible();
   await page.getByTestId('avatar-input').setInputFiles({
     name: 'me.png',
     mimeType: 'image/png',
@@ -56,7 +56,7 @@ test('a reader edits the profile and picture, then changes theme and language, w
   // Security section (linkable).
   await sectionLink(page, 'Security').click();
   await expect(page).toHaveURL(/section=security/);
-  await expect(page.getByText('This device')).toBeVisible();
+  await expect(shownText(page, 'This device')).toBeVisible();
   await expectAccessible(page);
 
   // Preferences: theme applies at once and persists after reload.
@@ -89,7 +89,7 @@ test('a reader edits the profile and picture, then changes theme and language, w
   // 360 px wide: the page fits without horizontal scrolling.
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/dashboard/settings?section=security');
-  await expect(page.getByText('ይህ መሣሪያ')).toBeVisible();
+  await expect(shownText(page, 'ይህ መሣሪያ')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
@@ -104,7 +104,7 @@ test('a reader changes the password, logs out and back in with the new one', asy
   await page.getByLabel('New password', { exact: true }).fill('Brand!New2027');
   await page.getByLabel('Confirm new password').fill('Brand!New2027');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  await expect(shownText(page, 'Current password is incorrect')).toBeVisible();
 
   await page.getByLabel('Current password').fill(reader.password);
   await page.getByRole('button', { name: 'Change password' }).click();
@@ -113,7 +113,7 @@ test('a reader changes the password, logs out and back in with the new one', asy
 
   await signOut(page);
   await logIn(page, reader.email, reader.password);
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(shownText(page, 'Invalid email or password')).toBeVisible();
   await logIn(page, reader.email, 'Brand!New2027');
   await expect(page).toHaveURL(/\/dashboard$/);
 });

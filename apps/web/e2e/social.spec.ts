@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './support/test';
-import { expectAccessible, finishWizard, newReader, signUp } from './support/fixtures';
+import { expectAccessible, finishWizard, newReader, signUp, shownText } from './support/fixtures';
 
 /** A signed-up reader with preferences, in a browser context of their own, with their profile id. */
 async function reader(browser: Browser, prefix: string): Promise<{ page: Page; name: string; id: string }> {
@@ -54,11 +54,11 @@ test('two readers follow each other and see each other’s activity appear live'
   await a.page.goto(`/reader/${b.id}`);
   await a.page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(a.page.getByRole('button', { name: `Following ${b.name}: unfollow` })).toBeVisible();
-  await expect(a.page.getByText(`You now follow ${b.name}`)).toBeVisible();
+  await expect(shownText(a.page, `You now follow ${b.name}`)).toBeVisible();
   await expectAccessible(a.page);
 
   await b.page.goto(`/reader/${a.id}`);
-  await expect(b.page.getByText('Follows you')).toBeVisible();
+  await expect(shownText(b.page, 'Follows you')).toBeVisible();
   await b.page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(b.page.getByRole('button', { name: `Following ${a.name}: unfollow` })).toBeVisible();
   await b.page.getByRole('link', { name: '1 follower' }).click();
@@ -79,7 +79,7 @@ test('two readers follow each other and see each other’s activity appear live'
   await bTab.locator('label').filter({ has: fiveStars }).click();
   await bTab.getByRole('textbox', { name: 'Comment' }).fill('Magic on every page.');
   await bTab.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(bTab.getByText('Your review has been saved')).toBeVisible();
+  await expect(shownText(bTab, 'Your review has been saved')).toBeVisible();
   const reviewed = feedA.getByTestId('feed-entry').first();
   await expect(reviewed).toContainText(`${b.name} reviewed Harry Potter`);
   await expect(reviewed).toContainText('Magic on every page.');
@@ -188,7 +188,7 @@ test('a reader makes a list and another votes on it; genre lists and groups show
   await maker.page.getByRole('button', { name: 'Add to list' }).click();
   const picker = maker.page.getByTestId('add-to-list-dialog');
   await picker.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: 'Add' }).click();
-  await expect(maker.page.getByText(`Added to “${title}”`)).toBeVisible();
+  await expect(shownText(maker.page, `Added to “${title}”`)).toBeVisible();
   await expectAccessible(maker.page);
   await maker.page.goto(listUrl);
   await expect(maker.page.getByTestId('list-item')).toHaveCount(3);
@@ -211,7 +211,7 @@ test('a followers-only reader approves a request; a blocked reader sees no profi
   await owner.page.goto('/dashboard/settings?section=privacy');
   await owner.page.getByRole('radio', { name: /Followers only/ }).check();
   await owner.page.getByRole('button', { name: 'Save privacy' }).click();
-  await expect(owner.page.getByText('Privacy saved')).toBeVisible();
+  await expect(shownText(owner.page, 'Privacy saved')).toBeVisible();
 
   const fan = await reader(browser, 'private-fan');
   await fan.page.goto(`/reader/${owner.id}`);
@@ -224,7 +224,7 @@ test('a followers-only reader approves a request; a blocked reader sees no profi
   await expect(requests).toContainText(fan.name);
   await expectAccessible(owner.page);
   await requests.getByRole('button', { name: `Approve ${fan.name}` }).click();
-  await expect(owner.page.getByText(`${fan.name} now follows you`)).toBeVisible();
+  await expect(shownText(owner.page, `${fan.name} now follows you`)).toBeVisible();
 
   await fan.page.reload();
   await expect(fan.page.getByRole('region', { name: 'Shelves' })).toBeVisible();

@@ -169,7 +169,8 @@ describe('session and route guards (spec §4)', () => {
     });
     const { router } = renderApp('/');
     expect(await screen.findByTestId('toast')).toHaveTextContent('Something went wrong on our side');
-    expect(screen.getByTestId('toast')).toHaveAttribute('role', 'alert');
+    // Said assertively through the live region that was there before the toast.
+    expect(screen.getByTestId('announcer-assertive')).toHaveTextContent('Something went wrong on our side');
     expect(pathOf(router)).toBe('/');
     expect(window.localStorage.getItem('NR_token')).toBe('keep-me');
   });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** axe-core on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page): Promise<void> {
@@ -62,4 +62,12 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/**
+ * The element showing `text` on screen: the app's live regions (components/announcer.tsx) repeat a
+ * toast's text for screen readers, and a plain `getByText` would find both.
+ */
+export function shownText(page: Page, text: string | RegExp, options?: { exact?: boolean }): Locator {
+  return page.getByText(text, options).and(page.locator(':not([data-announcer])'));
 }

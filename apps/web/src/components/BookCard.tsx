@@ -2,6 +2,7 @@ import type { GenreListItem } from '@nebab/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { bookLangAttr } from '../lib/langOf';
 import { BookCover } from './BookCover';
 
 export interface BookCardProps {
@@ -17,6 +18,8 @@ export interface BookCardProps {
   meta?: ReactNode;
   /** Heading level of the title inside lists. */
   headingLevel?: 'h3' | 'h4';
+  /** The book's language (ISO 639): its title and author carry `lang` when it is not the interface's. */
+  language?: string | null;
 }
 
 /** A vertical book card: cover, title (link to /book/{id}), author, rating. Presentational only. */
@@ -30,6 +33,7 @@ export function BookCard({
   ratingsCount,
   meta,
   headingLevel = 'h3',
+  language,
 }: BookCardProps) {
   const { t, i18n } = useTranslation();
   const Heading = headingLevel;
@@ -38,7 +42,10 @@ export function BookCard({
   return (
     <article className="group relative flex h-full flex-col gap-2">
       <BookCover title={title} author={author} genre={genre} candidates={candidates} size="md" fluid />
-      <Heading className="line-clamp-2 text-base leading-snug font-semibold [overflow-wrap:anywhere]">
+      <Heading
+        lang={bookLangAttr(title, language, i18n.language)}
+        className="line-clamp-2 text-base leading-snug font-semibold [overflow-wrap:anywhere]"
+      >
         <Link
           to={`/book/${encodeURIComponent(id)}`}
           className="text-ink no-underline after:absolute after:inset-0 hover:underline"
@@ -46,7 +53,12 @@ export function BookCard({
           {title}
         </Link>
       </Heading>
-      <p className="line-clamp-1 text-sm text-ink-muted">{shownAuthor}</p>
+      <p
+        lang={shownAuthor === author ? bookLangAttr(author, language, i18n.language) : undefined}
+        className="line-clamp-1 text-sm text-ink-muted"
+      >
+        {shownAuthor}
+      </p>
       {rating != null || ratingsCount != null || meta ? (
         <p className="flex flex-wrap gap-x-2 text-sm text-ink-muted">
           {rating != null ? (

@@ -103,6 +103,17 @@ export function readStoredLanguage(): Language | null {
   }
 }
 
+/**
+ * The language a page's address asks for (`?lang=am`). Server-rendered pages carry it in their state;
+ * pages served as a shell (signed-in and admin screens) only have the address, so it is read here.
+ */
+export function addressLanguage(
+  search: string = typeof window === 'undefined' ? '' : window.location.search,
+): Language | null {
+  const asked = new URLSearchParams(search).get('lang');
+  return isLanguage(asked) ? asked : null;
+}
+
 /** Language at start: the remembered choice, else the browser's (`am*` gives Amharic), else English. */
 export function detectLanguage(
   stored: string | null = readStoredLanguage(),
@@ -131,6 +142,11 @@ export function currentLanguage(): Language {
  */
 let visitLanguage: Language | null = null;
 
+/** True while the language shown is the one the address asked for (`?lang=`), for this visit only. */
+export function showsVisitLanguage(): boolean {
+  return visitLanguage !== null && currentLanguage() === visitLanguage;
+}
+
 /** Remembers `lang` in localStorage and in the `NR_lang` cookie, so the server renders pages in it. */
 function rememberLanguage(lang: Language): void {
   try {
@@ -154,7 +170,9 @@ function applyLanguage(lang: string): void {
 }
 
 const ssr = serverState();
+const asked = ssr ? null : addressLanguage();
 if (ssr?.explicitLanguage) visitLanguage = ssr.language;
+else if (asked) visitLanguage = asked;
 
 /** Resolves once the start-up language's core messages are available (render after it). */
 export const i18nReady: Promise<unknown> = i18next
@@ -165,7 +183,8 @@ export const i18nReady: Promise<unknown> = i18next
     resources: { en: { translation: structuredClone(englishCore) } },
     partialBundledLanguages: true,
     // A server-rendered page is hydrated in the language it was rendered in.
-    lng: ssr?.language ?? detectLanguage(),
+    // A shell opened as `?lang=` shows that language for the visit, as a server-rendered page does.
+    lng: ssr?.language ?? asked ?? detectLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },

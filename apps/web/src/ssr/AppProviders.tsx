@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { AnnouncerProvider } from '../components/announcer';
 import { ThemeProvider } from '../features/theme/ThemeProvider';
 import { ToastProvider } from '../features/toast/ToastProvider';
 import { HydrationDone } from '../lib/hydration';
@@ -9,7 +10,8 @@ import { OriginContext } from './origin';
 
 /**
  * The providers around the router, the same on the server and in the browser so the server markup and
- * the hydrating tree match: query cache, i18next (one instance per language on the server), theme, toasts.
+ * the hydrating tree match: query cache, i18next (one instance per language on the server), theme, live
+ * regions, toasts.
  */
 export function AppProviders({
   queryClient,
@@ -28,7 +30,9 @@ export function AppProviders({
       <I18nextProvider i18n={i18n}>
         <OriginContext.Provider value={origin}>
           <ThemeProvider>
-            <ToastProvider>{children}</ToastProvider>
+            <AnnouncerProvider>
+              <ToastProvider>{children}</ToastProvider>
+            </AnnouncerProvider>
           </ThemeProvider>
         </OriginContext.Provider>
       </I18nextProvider>

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AnnouncerProvider } from '../components/announcer';
 import { ToastProvider } from '../features/toast/ToastProvider';
 import { ThemeProvider } from '../features/theme/ThemeProvider';
 import { AuthProvider } from '../features/auth/AuthProvider';
@@ -15,7 +16,9 @@ function Providers({ client, children }: { client: QueryClient; children: ReactN
   return (
     <QueryClientProvider client={client}>
       <ThemeProvider>
-        <ToastProvider>{children}</ToastProvider>
+        <AnnouncerProvider>
+          <ToastProvider>{children}</ToastProvider>
+        </AnnouncerProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

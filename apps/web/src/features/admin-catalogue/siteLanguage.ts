@@ -1,6 +1,6 @@
 import type { PublicSite } from '@nebab/shared';
 import { apiRequest } from '../../api/client';
-import { i18n, isLanguage, LANGUAGE_STORAGE_KEY } from '../../i18n';
+import { addressLanguage, i18n, isLanguage, LANGUAGE_STORAGE_KEY } from '../../i18n';
 
 function storedLanguage(): string | null {
   try {
@@ -12,11 +12,13 @@ function storedLanguage(): string | null {
 
 /**
  * At boot: a visitor who never picked a language gets the site's default language (set by admins on
- * /admin/settings, served by GET /api/site) instead of the browser's guess. It is not remembered as
+ * /admin/settings, served by GET /api/site) instead of the browser's guess, unless the address asks
+ * for one (`?lang=am`). It is not remembered as
  * the visitor's choice, so a later change of the default still applies to them.
  */
 export async function applySiteDefaultLanguage(): Promise<void> {
-  if (isLanguage(storedLanguage())) return;
+  // An address with `?lang=` names the language of this visit.
+  if (isLanguage(storedLanguage()) || addressLanguage()) return;
   let site: PublicSite;
   try {
     site = await apiRequest<PublicSite>('/api/site', { token: null });

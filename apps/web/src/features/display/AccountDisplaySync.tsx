@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type AccountDisplay } from '@nebab/shared';
 import { saveAccountDisplay } from '../../api/account/display';
-import { currentLanguage } from '../../i18n';
+import { currentLanguage, showsVisitLanguage } from '../../i18n';
 import { useAuth } from '../auth/authContext';
 import { useTheme } from '../theme/themeContext';
 import { takeEarlyChoices } from './earlyChoices';
@@ -14,7 +14,7 @@ import { takeEarlyChoices } from './earlyChoices';
  * choices when they differ from the defaults (say, Amharic picked before signing up), so the next
  * device follows; so does an account whose reader chose on this page before the session was known
  * (a language picked while the page was still loading is the reader's latest word, not to be undone
- * by the account's older one). Later changes are saved by the controls themselves (`useDisplayChoice`).
+ * by the account's older one). A page opened as `?lang=` keeps its language. Later changes are saved by the controls themselves (`useDisplayChoice`).
  */
 export function AccountDisplaySync() {
   const { status, user } = useAuth();
@@ -33,7 +33,10 @@ export function AccountDisplaySync() {
     synced.current = user.id;
     const early = takeEarlyChoices();
     const adopt: AccountDisplay = {};
-    if (early.language) {
+    // A page opened as `?lang=` keeps that language for the visit, and it is not the account's choice.
+    if (showsVisitLanguage()) {
+      // Nothing to take over or to apply.
+    } else if (early.language) {
       if (early.language !== user.language) adopt.language = early.language;
     } else if (user.language) {
       if (user.language !== currentLanguage()) void i18n.changeLanguage(user.language);

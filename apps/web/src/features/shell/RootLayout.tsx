@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider';
 import { AccountDisplaySync } from '../display/AccountDisplaySync';
+import { RouteFocus } from './RouteFocus';
 import { SessionGate } from './SessionGate';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
@@ -41,6 +42,8 @@ export function RootLayout() {
           </main>
           <SiteFooter />
         </div>
+        {/* After <main>: its effects run after the page's, whose title is then set. */}
+        <RouteFocus />
         <ScrollRestoration />
       </SessionGate>
     </AuthProvider>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAnnounce } from '../../components/announcer';
 import { CloseIcon } from '../../components/icons';
 import { ToastContext, type ToastApi, type ToastInput, type ToastKind } from './toastContext';
 
@@ -28,7 +29,7 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) =
   return (
     <div
       data-testid="toast"
-      role={item.kind === 'error' ? 'alert' : 'status'}
+      data-kind={item.kind}
       className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border border-line border-l-4 bg-surface p-3 text-sm text-ink shadow-lg ${KIND_CLASSES[item.kind]}`}
     >
       <p className="flex-1 leading-snug">{item.message}</p>
@@ -44,24 +45,34 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) =
   );
 }
 
-/** Holds the toasts and renders them in a fixed region at the bottom of the screen. */
+/**
+ * Holds the toasts and renders them in a fixed region at the bottom of the screen; each is announced
+ * through the app's live regions (`useAnnounce`): errors assertively, the others politely.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [items, setItems] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
+  const announce = useAnnounce();
 
   const dismiss = useCallback((id: number) => {
     setItems((current) => current.filter((item) => item.id !== id));
   }, []);
 
-  const show = useCallback((input: ToastInput) => {
-    const kind = input.kind ?? 'info';
-    const id = nextId.current++;
-    setItems((current) => [
-      ...current.slice(-3),
-      { id, kind, message: input.message, duration: input.duration ?? DEFAULT_DURATION[kind] },
-    ]);
-  }, []);
+  const show = useCallback(
+    (input: ToastInput) => {
+      const kind = input.kind ?? 'info';
+      const id = nextId.current++;
+      setItems((current) => [
+        ...current.slice(-3),
+        { id, kind, message: input.message, duration: input.duration ?? DEFAULT_DURATION[kind] },
+      ]);
+      // Said through the live regions that were there from the start: a toast arrives holding its text,
+      // which screen readers often skip.
+      announce(input.message, { assertive: kind === 'error' });
+    },
+    [announce],
+  );
 
   const api = useMemo<ToastApi>(() => ({ show, dismiss }), [show, dismiss]);
 

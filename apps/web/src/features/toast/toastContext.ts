@@ -16,7 +16,7 @@ export interface ToastApi {
 
 export const ToastContext = createContext<ToastApi | null>(null);
 
-/** Shows short messages in the toast region (role=status, or role=alert for errors). */
+/** Shows short messages in the toast region, announced politely (assertively for errors). */
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast must be used inside <ToastProvider>');

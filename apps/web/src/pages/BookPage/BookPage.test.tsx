@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BookDetail, User } from '@nebab/shared';
 import { AuthProvider } from '../../features/auth/AuthProvider';
 import { ThemeProvider } from '../../features/theme/ThemeProvider';
+import { AnnouncerProvider } from '../../components/announcer';
 import { ToastProvider } from '../../features/toast/ToastProvider';
 import { mockFetch } from '../../test/fetchMock';
 import { createTestQueryClient } from '../../test/render';
@@ -97,9 +98,11 @@ function setup(
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <ThemeProvider>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
+        <AnnouncerProvider>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </AnnouncerProvider>
       </ThemeProvider>
     </QueryClientProvider>,
   );
@@ -187,9 +190,11 @@ describe('BookPage facts', () => {
     );
     render(
       <QueryClientProvider client={createTestQueryClient()}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
+        <AnnouncerProvider>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </AnnouncerProvider>
       </QueryClientProvider>,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Book not found' })).toBeInTheDocument();

@@ -19,6 +19,7 @@ import { useOrigin } from '../../ssr/origin';
 import { ReadBuyButtons } from './BookActions';
 import { aboutLine, authorList, formatPublished, genreList, genreName, languageName } from './bookFacts';
 import { BookLoadError, BookNotFound, BookPageSkeleton } from './BookPageStates';
+import { bookLangAttr } from '../../lib/langOf';
 import { ReadingListButton } from './ReadingListButton';
 import { RelatedBooks } from './RelatedBooks';
 
@@ -132,7 +133,11 @@ function BookView({ book }: { book: BookDetail }) {
               />
             </div>
             <div className="min-w-0">
-              <h1 id="book-title" className="text-3xl font-semibold [overflow-wrap:anywhere] sm:text-4xl">
+              <h1
+                id="book-title"
+                lang={bookLangAttr(book.title, book.language, i18n.language)}
+                className="text-3xl font-semibold [overflow-wrap:anywhere] sm:text-4xl"
+              >
                 {book.title}
               </h1>
               {book.unlisted ? (
@@ -161,6 +166,7 @@ function BookView({ book }: { book: BookDetail }) {
                               : `/search?author=${encodeURIComponent(name)}`
                           }
                           className="font-semibold text-accent underline"
+                          lang={bookLangAttr(name, book.language, i18n.language)}
                         >
                           {name}
                         </Link>

@@ -99,6 +99,7 @@ function SearchShelf({ id, title, query }: { id: string; title: string; query: S
                 genre={item.volumeInfo.categories[0]}
                 candidates={[...item.volumeInfo.imageLinks.candidates, item.volumeInfo.imageLinks.thumbnail]}
                 rating={item.volumeInfo.averageRating}
+                language={item.volumeInfo.language}
               />
             </li>
           ))}

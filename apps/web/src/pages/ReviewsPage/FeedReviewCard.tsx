@@ -4,10 +4,12 @@ import type { ReviewFeedItem } from '@nebab/shared';
 import { BookCover } from '../../components/BookCover';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useFormatDate } from '../../i18n/useFormatDate';
+import { bookLangAttr, textLangAttr } from '../../lib/langOf';
 
 /** One review of the feed: its book (cover, title, author), the reader, the stars and the comment. */
 export function FeedReviewCard({ review }: { review: ReviewFeedItem }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const ui = i18n.language;
   const formatDate = useFormatDate();
   const bookHref = `/book/${encodeURIComponent(review.book.id)}`;
   const headingId = `feed-review-${review.id}`;
@@ -28,12 +30,23 @@ export function FeedReviewCard({ review }: { review: ReviewFeedItem }) {
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div>
-          <h2 id={headingId} className="text-lg leading-snug font-semibold [overflow-wrap:anywhere]">
+          <h2
+            id={headingId}
+            lang={bookLangAttr(review.book.title, review.book.language, ui)}
+            className="text-lg leading-snug font-semibold [overflow-wrap:anywhere]"
+          >
             <Link to={bookHref} className="text-ink no-underline hover:text-accent hover:underline">
               {review.book.title}
             </Link>
           </h2>
-          <p className="text-sm text-ink-muted [overflow-wrap:anywhere]">
+          <p
+            lang={
+              review.book.author === 'N/A'
+                ? undefined
+                : bookLangAttr(review.book.author, review.book.language, ui)
+            }
+            className="text-sm text-ink-muted [overflow-wrap:anywhere]"
+          >
             {review.book.author === 'N/A' ? t('books.unknownAuthor') : review.book.author}
           </p>
         </div>
@@ -41,11 +54,18 @@ export function FeedReviewCard({ review }: { review: ReviewFeedItem }) {
           {'★'.repeat(review.rating)}
           <span className="text-line-strong">{'☆'.repeat(Math.max(0, 5 - review.rating))}</span>
         </p>
-        <p className="line-clamp-6 whitespace-pre-line [overflow-wrap:anywhere]">{review.comment}</p>
+        <p
+          lang={textLangAttr(review.comment, ui)}
+          className="line-clamp-6 whitespace-pre-line [overflow-wrap:anywhere]"
+        >
+          {review.comment}
+        </p>
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-2 text-sm text-ink-muted">
           <span className="flex min-w-0 items-center gap-2">
             <UserAvatar name={review.user.name} pictureUrl={review.user.profile_picture} size={24} />
-            <span className="truncate font-medium text-ink">{review.user.name}</span>
+            <span lang={textLangAttr(review.user.name, ui)} className="truncate font-medium text-ink">
+              {review.user.name}
+            </span>
           </span>
           <time dateTime={review.timestamp}>{formatDate(review.timestamp)}</time>
           {review.likes > 0 ? <span>{t('reviewsPage.likes', { count: review.likes })}</span> : null}

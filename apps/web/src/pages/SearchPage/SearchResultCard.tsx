@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SearchItem } from '@nebab/shared';
 import { BookCover } from '../../components/BookCover';
+import { bookLangAttr } from '../../lib/langOf';
 import type { SearchView } from './searchState';
 
 function yearOf(date: string | null): string | null {
@@ -11,7 +12,7 @@ function yearOf(date: string | null): string | null {
 
 /** One search result: cover, title (→ /book/{id}), authors, categories, rating and year. */
 export function SearchResultCard({ item, view }: { item: SearchItem; view: SearchView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const info = item.volumeInfo;
   const authors = info.authors.length ? info.authors.join(', ') : t('books.unknownAuthor');
   const year = yearOf(info.publishedDate);
@@ -27,7 +28,10 @@ export function SearchResultCard({ item, view }: { item: SearchItem; view: Searc
         fluid={grid}
       />
       <div className="min-w-0 flex-1">
-        <h2 className="text-lg leading-snug font-semibold [overflow-wrap:anywhere]">
+        <h2
+          lang={bookLangAttr(info.title, info.language, i18n.language)}
+          className="text-lg leading-snug font-semibold [overflow-wrap:anywhere]"
+        >
           <Link
             to={`/book/${encodeURIComponent(item.id)}`}
             className="text-ink after:absolute after:inset-0 hover:underline"
@@ -35,7 +39,12 @@ export function SearchResultCard({ item, view }: { item: SearchItem; view: Searc
             {info.title}
           </Link>
         </h2>
-        <p className="mt-1 text-ink-muted">{authors}</p>
+        <p
+          lang={info.authors.length ? bookLangAttr(authors, info.language, i18n.language) : undefined}
+          className="mt-1 text-ink-muted"
+        >
+          {authors}
+        </p>
         {info.categories.length ? (
           <ul className="mt-2 flex flex-wrap gap-1.5">
             {info.categories.slice(0, 3).map((category) => (
