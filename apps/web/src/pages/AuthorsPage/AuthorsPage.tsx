@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { authorsQueryOptions } from '../../api/authors/queries';
+import { useAnnounce } from '../../components/announcer';
 import { BookCover } from '../../components/BookCover';
 import { PageFrame } from '../../components/PageFrame';
 import { Pagination } from '../../components/Pagination';
@@ -44,6 +45,17 @@ export function AuthorsPage() {
   };
 
   const total = authors.data?.total ?? 0;
+  // The list is not a live region; its count (or that none was found) is said once when it changes.
+  const announce = useAnnounce();
+  const outcome =
+    !authors.data || authors.isPlaceholderData
+      ? null
+      : authors.data.items.length === 0
+        ? t('authors.empty')
+        : t('authors.count', { count: total, formatted: number.format(total) });
+  useEffect(() => {
+    if (outcome) announce(outcome);
+  }, [outcome, announce]);
   return (
     <PageFrame title={t('authors.title')} description={t('authors.description')}>
       <form
@@ -95,7 +107,7 @@ export function AuthorsPage() {
         </ul>
       </nav>
 
-      <div className="mt-6" aria-live="polite" aria-busy={authors.isFetching}>
+      <div className="mt-6" aria-busy={authors.isFetching}>
         {authors.isPending ? (
           <div className="flex justify-center py-16">
             <Spinner label={t('authors.loading')} />

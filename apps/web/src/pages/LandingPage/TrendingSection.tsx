@@ -24,7 +24,7 @@ export function TrendingSection() {
           {t('landing.trending.seeAll')}
         </Link>
       </div>
-      <div className="mt-8" aria-live="polite" aria-busy={trending.isPending}>
+      <div className="mt-8" aria-busy={trending.isPending}>
         {trending.isPending ? (
           <div className="flex items-center justify-center gap-3 py-12" data-testid="trending-loading">
             <Spinner label={t('landing.trending.loading')} />

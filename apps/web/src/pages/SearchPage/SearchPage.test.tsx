@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AnnouncerProvider } from '../../components/announcer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SearchItem, SearchResponse } from '@nebab/shared';
 import { mockFetch } from '../../test/fetchMock';
@@ -58,7 +59,9 @@ function setup(path: string) {
   );
   render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <RouterProvider router={router} />
+      <AnnouncerProvider>
+        <RouterProvider router={router} />
+      </AnnouncerProvider>
     </QueryClientProvider>,
   );
   const params = () => new URLSearchParams(router.state.location.search);
@@ -94,6 +97,13 @@ describe('SearchPage', () => {
     expect(cards[0]).toHaveTextContent('Science Fiction');
     expect(cards[0]).toHaveTextContent('4.3');
     expect(cards[0]).toHaveTextContent('Published 1965');
+    // The results are no live region; the count is said once through the page's polite region.
+    expect(screen.getByTestId('search-results').closest('[aria-live]')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByTestId('announcer-polite')).toHaveTextContent(
+        'Showing 1–20 of 345 results for “dune”',
+      ),
+    );
   });
 
   it('puts filters, sort and view into the URL and the request', async () => {

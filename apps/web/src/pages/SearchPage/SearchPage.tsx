@@ -7,6 +7,7 @@ import { searchQueryOptions } from '../../api/search/queries';
 import { Pagination } from '../../components/Pagination';
 import { Spinner } from '../../components/Spinner';
 import { SearchIcon } from '../../components/icons';
+import { useAnnounce } from '../../components/announcer';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useLiveSearchParams } from '../../lib/useLiveSearchParams';
 import { NothingFound } from './NothingFound';
@@ -73,6 +74,34 @@ export function SearchPage() {
   const totalPages = Math.min(500, Math.ceil(total / PAGE_SIZE));
   const from = total === 0 ? 0 : (state.page - 1) * PAGE_SIZE + 1;
   const to = Math.min(total, state.page * PAGE_SIZE);
+  const countText = state.q
+    ? t('search.count', {
+        count: total,
+        from: number.format(from),
+        to: number.format(to),
+        total: number.format(total),
+        query: state.q,
+      })
+    : t('search.countNoQuery', {
+        count: total,
+        from: number.format(from),
+        to: number.format(to),
+        total: number.format(total),
+      });
+  // The results are not a live region (a grid read aloud talks over the page): what changed is said
+  // once through the page's polite region — the count, or that nothing was found.
+  const announce = useAnnounce();
+  const outcome =
+    !data || results.isPlaceholderData
+      ? null
+      : data.items.length === 0
+        ? state.q
+          ? t('search.nothing.title', { query: state.q })
+          : t('search.empty')
+        : countText;
+  useEffect(() => {
+    if (outcome) announce(outcome);
+  }, [outcome, announce]);
 
   return (
     <div className="page-container py-10 sm:py-14">
@@ -165,7 +194,7 @@ export function SearchPage() {
         />
       ) : null}
 
-      <div className="mt-6" aria-live="polite" aria-busy={results.isFetching}>
+      <div className="mt-6" aria-busy={results.isFetching}>
         {!searching ? (
           <div className="card p-8 text-center">
             <p className="text-xl font-semibold">{t('search.prompt')}</p>
@@ -209,20 +238,7 @@ export function SearchPage() {
               </p>
             ) : null}
             <p className="mb-4 text-sm text-ink-muted" data-testid="search-count">
-              {state.q
-                ? t('search.count', {
-                    count: total,
-                    from: number.format(from),
-                    to: number.format(to),
-                    total: number.format(total),
-                    query: state.q,
-                  })
-                : t('search.countNoQuery', {
-                    count: total,
-                    from: number.format(from),
-                    to: number.format(to),
-                    total: number.format(total),
-                  })}
+              {countText}
             </p>
             <ul
               data-testid="search-results"
