@@ -29,6 +29,7 @@ const TEXT = {
     theme: /^Colour theme/,
     menuOpen: 'Open menu',
     userMenu: /^Account menu for/,
+    genres: 'Genres',
     copyLink: 'Copy link',
     linkCopied: 'Link copied',
   },
@@ -52,6 +53,7 @@ const TEXT = {
     theme: /^የቀለም ገጽታ/,
     menuOpen: 'ምናሌ ክፈት',
     userMenu: /የመለያ ምናሌ$/,
+    genres: 'ዘውጎች',
     copyLink: 'አገናኙን ቅዳ',
     linkCopied: 'አገናኙ ተቀድቷል',
   },
@@ -267,6 +269,18 @@ for (const lang of LANGS) {
     await page.keyboard.press('Tab');
     await expect(menu).toHaveCount(0);
     await expect.poll(focused).toBe(afterAccount);
+
+    // Genres (the wide header's dropdown): opened with Enter on its first genre; Tab leaves and closes.
+    if (px >= 1024) {
+      const genres = page.getByRole('button', { name: s.genres, exact: true });
+      const afterGenres = await nextAfter(genres);
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole('menuitem').first()).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(menu).toHaveCount(0);
+      await expect.poll(focused).toBe(afterGenres);
+    }
     await expectAccessible(page);
     await page.context().close();
   });

@@ -3,19 +3,28 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GENRE_SLUGS } from '@nebab/shared';
 import { ChevronDownIcon } from '../../components/icons';
+import { useMenuKeyboard } from './menuKeyboard';
 import { genreHref } from './navItems';
 
 /** Desktop genres dropdown: the 30 genres in a three-column grid. */
-export function GenresDropdown({ defaultOpen = false }: { defaultOpen?: boolean }) {
+export function GenresDropdown({
+  defaultOpen = false,
+  openedByKeyboard = false,
+}: {
+  defaultOpen?: boolean;
+  openedByKeyboard?: boolean;
+}) {
   const { t } = useTranslation();
+  const menu = useMenuKeyboard({ defaultOpen, openedByKeyboard });
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger className="nav-link gap-1 data-[state=open]:bg-surface-2">
+    <DropdownMenu.Root {...menu.root}>
+      <DropdownMenu.Trigger {...menu.trigger} className="nav-link gap-1 data-[state=open]:bg-surface-2">
         {t('nav.genres')}
         <ChevronDownIcon className="size-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
+          {...menu.content}
           align="start"
           sideOffset={8}
           className="menu-content grid w-[36rem] max-w-[calc(100vw-2rem)] grid-cols-3 gap-0.5"

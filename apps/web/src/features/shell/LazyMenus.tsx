@@ -92,7 +92,7 @@ export function LazyThemeMenu() {
 
 export function LazyGenresDropdown() {
   const { t } = useTranslation();
-  const { active, activate } = useLazyMenu();
+  const { active, byKeyboard, activate } = useLazyMenu();
   const trigger = (onActivate?: (byKeyboard: boolean) => void) => (
     <PlaceholderTrigger className="nav-link gap-1" load={loadGenres} onActivate={onActivate}>
       {t('nav.genres')}
@@ -102,7 +102,7 @@ export function LazyGenresDropdown() {
   if (!active) return trigger(activate);
   return (
     <Suspense fallback={trigger()}>
-      <GenresDropdown defaultOpen />
+      <GenresDropdown defaultOpen openedByKeyboard={byKeyboard} />
     </Suspense>
   );
 }
