@@ -12,6 +12,7 @@ import { CLUB_LIMITS, type ClubMessage } from '@nebab/shared';
 import { Spinner } from '../../components/Spinner';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useFormatDate } from '../../i18n/useFormatDate';
+import { textLangAttr } from '../../lib/langOf';
 import { useAuth } from '../auth/authContext';
 import { useClubChat, type ChatStatus } from './useClubChat';
 
@@ -211,7 +212,7 @@ function ChatStatusLine({ status }: { status: ChatStatus }) {
 }
 
 function ChatMessage({ message, mine }: { message: ClubMessage; mine: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formatDate = useFormatDate();
   return (
     <li className={`flex gap-2 ${mine ? 'flex-row-reverse' : ''}`} data-testid="chat-message">
@@ -222,12 +223,22 @@ function ChatMessage({ message, mine }: { message: ClubMessage; mine: boolean })
         }`}
       >
         <p className="flex flex-wrap items-baseline gap-x-2 text-xs">
-          <span className="font-semibold">{mine ? t('clubsUi.chat.you') : message.user.name}</span>
+          <span
+            className="font-semibold"
+            lang={mine ? undefined : textLangAttr(message.user.name, i18n.language)}
+          >
+            {mine ? t('clubsUi.chat.you') : message.user.name}
+          </span>
           <time dateTime={message.created_at} className="text-ink-muted">
             {formatDate(message.created_at, { dateStyle: 'short', timeStyle: 'short' })}
           </time>
         </p>
-        <p className="mt-0.5 whitespace-pre-wrap [overflow-wrap:anywhere]">{message.content}</p>
+        <p
+          lang={textLangAttr(message.content, i18n.language)}
+          className="mt-0.5 whitespace-pre-wrap [overflow-wrap:anywhere]"
+        >
+          {message.content}
+        </p>
       </div>
     </li>
   );

@@ -12,6 +12,7 @@ import { LazyConfirmDialog } from '../../components/LazyConfirmDialog';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useFormatDate } from '../../i18n/useFormatDate';
 import { translateMessage } from '../../i18n/messages';
+import { textLangAttr } from '../../lib/langOf';
 import { isApiError } from '../../api/client';
 import { useReaderAction } from '../auth/useReaderAction';
 import { useToast } from '../toast/toastContext';
@@ -30,7 +31,7 @@ function errorText(error: unknown): string {
 
 /** One review: author, date, stars, comment, reactions, replies, reply / report toggles. */
 export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewItemProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formatDate = useFormatDate();
   const toast = useToast();
   const id = useId();
@@ -135,7 +136,11 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
         <UserAvatar name={review.user.name} pictureUrl={review.user.profile_picture} size={36} />
         <div className="min-w-0">
           <p className="font-semibold [overflow-wrap:anywhere]">
-            <ReaderName id={review.user.id} name={review.user.name} />
+            <ReaderName
+              id={review.user.id}
+              name={review.user.name}
+              lang={textLangAttr(review.user.name, i18n.language)}
+            />
           </p>
           <p className="text-sm text-ink-muted">
             <time dateTime={review.timestamp}>{formatDate(review.timestamp)}</time>
@@ -174,7 +179,12 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
           ) : null}
         </div>
       ) : null}
-      <p id={`${id}-comment`} hidden={hidden} className="mt-2 whitespace-pre-line [overflow-wrap:anywhere]">
+      <p
+        id={`${id}-comment`}
+        hidden={hidden}
+        lang={textLangAttr(review.comment, i18n.language)}
+        className="mt-2 whitespace-pre-line [overflow-wrap:anywhere]"
+      >
         {review.comment}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
@@ -303,9 +313,13 @@ export function ReviewItem({ bookId, review, signedIn, isMine, onEdit }: ReviewI
 }
 
 /** A reviewer's name, linking to their profile (which answers whether it may be seen). */
-function ReaderName({ id, name }: { id: string; name: string }) {
+function ReaderName({ id, name, lang }: { id: string; name: string; lang?: string }) {
   return (
-    <Link to={`/reader/${encodeURIComponent(id)}`} className="text-ink underline-offset-4 hover:underline">
+    <Link
+      to={`/reader/${encodeURIComponent(id)}`}
+      lang={lang}
+      className="text-ink underline-offset-4 hover:underline"
+    >
       {name}
     </Link>
   );

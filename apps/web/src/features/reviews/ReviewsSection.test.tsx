@@ -219,6 +219,23 @@ describe('ReviewList', () => {
     expect(within(item).getByText('Agreed')).toBeInTheDocument();
   });
 
+  it('marks an Amharic comment and name with lang="am" in the English interface, and English ones not', async () => {
+    setup({
+      items: [
+        review({
+          id: 'r1',
+          comment: 'በጣም ጥሩ መጽሐፍ ነው።',
+          user: { id: 'u2', name: 'አበበ ከበደ', profile_picture: null },
+        }),
+        review({ id: 'r2', reviewID: 'r2', comment: 'A fine book.' }),
+      ],
+    });
+    expect(await screen.findByText('በጣም ጥሩ መጽሐፍ ነው።')).toHaveAttribute('lang', 'am');
+    expect(screen.getByRole('link', { name: 'አበበ ከበደ' })).toHaveAttribute('lang', 'am');
+    expect(screen.getByText('A fine book.')).not.toHaveAttribute('lang');
+    expect(screen.getByRole('link', { name: 'Abebe Kebede' })).not.toHaveAttribute('lang');
+  });
+
   it("hides another reader's spoiler behind Show spoiler", async () => {
     const { user } = setup({ items: [review({ spoiler: true, comment: 'The butler did it.' })] });
     const show = await screen.findByRole('button', { name: 'Show spoiler' });
