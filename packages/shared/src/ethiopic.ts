@@ -168,7 +168,8 @@ export function romanizeEthiopic(text: string): string {
   return out;
 }
 
-const ETHIOPIC_PATTERN = /[\u1200-\u137f]/u;
+/** Ethiopic with its Supplement (U+1200–U+139F), Extended (U+2D80–U+2DDF) and Extended-A (U+AB00–U+AB2F). */
+const ETHIOPIC_PATTERN = /[\u1200-\u139F\u2D80-\u2DDF\uAB00-\uAB2F]/u;
 
 /** True when the text holds Ge'ez letters. */
 export function hasEthiopic(text: string): boolean {

@@ -34,29 +34,28 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
   return (
     <AnnouncerContext.Provider value={announce}>
       {children}
-      <div
-        data-testid="announcer-polite"
-        data-announcer=""
-        aria-live="polite"
-        aria-atomic="true"
-        className="sr-only"
-      >
-        {withParity(polite)}
-      </div>
-      <div
-        data-testid="announcer-assertive"
-        data-announcer=""
-        aria-live="assertive"
-        aria-atomic="true"
-        className="sr-only"
-      >
-        {withParity(assertive)}
-      </div>
+      <LiveRegion politeness="polite" message={polite} />
+      <LiveRegion politeness="assertive" message={assertive} />
     </AnnouncerContext.Provider>
   );
 }
 
 /** The text, with a no-break space every other time: the same words twice are still a change. */
+/** One of the two regions: in the markup from the first render, its text set later. */
+function LiveRegion({ politeness, message }: { politeness: 'polite' | 'assertive'; message: Message }) {
+  return (
+    <div
+      data-testid={`announcer-${politeness}`}
+      data-announcer=""
+      aria-live={politeness}
+      aria-atomic="true"
+      className="sr-only"
+    >
+      {withParity(message)}
+    </div>
+  );
+}
+
 function withParity(message: Message): string {
   if (!message.text) return '';
   return message.count % 2 === 0 ? `${message.text}\u00A0` : message.text;

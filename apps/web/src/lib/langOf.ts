@@ -1,5 +1,5 @@
-/** Ethiopic (U+1200–U+139F), Ethiopic Extended (U+2D80–U+2DDF) and Extended-A (U+AB00–U+AB2F). */
-const ETHIOPIC = /[\u1200-\u139F\u2D80-\u2DDF\uAB00-\uAB2F]/u;
+import { hasEthiopic } from '@nebab/shared';
+
 const LATIN = /[A-Za-z\u00C0-\u024F]/u;
 
 /**
@@ -8,7 +8,7 @@ const LATIN = /[A-Za-z\u00C0-\u024F]/u;
  */
 export function scriptLanguage(text: string | null | undefined): 'am' | 'en' | undefined {
   if (!text) return undefined;
-  if (ETHIOPIC.test(text)) return 'am';
+  if (hasEthiopic(text)) return 'am';
   if (LATIN.test(text)) return 'en';
   return undefined;
 }
